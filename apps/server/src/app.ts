@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApi } from '@ballast/api';
+import type { Database } from '@ballast/db';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+
+export type AppDependencies = {
+  config: Pick<Config, 'publicUrl' | 'identityPublicToken' | 'webRoot' | 'logLevel'>;
+  database: Database;
+};
+
+/**
+ * The whole system as one Fastify app: the web app at `/`, the provider API under `/api` and the
+ * browser configuration at `/config.json`. `main.ts` only adds `listen`, so tests build this very
+ * app and call it over `inject` or real HTTP.
+ */
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Request ids let an operator match a client's error report to the log line.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  await app.register(buildApi, { prefix: '/api', checkDatabase: () => database.ping() });
+
+  app.get('/config.json', async (request, reply) => {
+    const base = config.publicUrl ?? originOf(request);
+    reply.header('cache-control', 'no-store');
+    return {
+      apiUrl: `${base}/api`,
+      identityUrl: base,
+      publicToken: config.identityPublicToken,
+    };
+  });
+
+  await registerWebApp(app, config.webRoot);
+  return app;
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Serves the built single-page app, with `index.html` for every client-side route. */
+async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  if (!existsSync(join(webRoot, 'index.html'))) {
+    throw new Error(`The web app is not built (no ${webRoot}/index.html): run \`npm run build\`.`);
+  }
+  await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPageRequest = request.method === 'GET' && !/\.\w+$/.test(path);
+    if (isPageRequest) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      type: 'client_error',
+      errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('starts on port 3000 with the embedded database under .data when nothing is set', () => {
+    const config = readConfig({}, '/srv/ballast');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ballast/.data/pglite' });
+    expect(config.identityPublicToken).toMatch(/^public-token-test-/);
+  });
+
+  it('uses a PostgreSQL server when DATABASE_URL is set', () => {
+    const config = readConfig({ DATABASE_URL: 'postgres://app:pw@db:5432/ballast' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app:pw@db:5432/ballast' });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(readConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names every bad variable in one error', () => {
+    const read = () =>
+      readConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/ballast',
+        IDENTITY_PUBLIC_TOKEN: 'secret-token',
+      });
+    expect(read).toThrow(ConfigError);
+    expect(read).toThrow(/PORT:/);
+    expect(read).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
+    expect(read).toThrow(/IDENTITY_PUBLIC_TOKEN: must start with "public-token-"/);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL so paths join cleanly', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://ballast.example.com/' }).publicUrl).toBe(
+      'https://ballast.example.com',
+    );
+  });
+});

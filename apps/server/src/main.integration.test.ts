@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const mainScript = join(import.meta.dirname, 'main.ts');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [mainScript], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const running = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      const match = /Ballast is running at (\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+  // A test that expects the process to exit never awaits `running`; its rejection is expected.
+  running.catch(() => undefined);
+  return { running, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the server entry point', () => {
+  it('migrates, seeds and serves on the configured port, printing where', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ballast-main-'));
+    dirs.push(dataDir);
+    const server = startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    });
+    const url = await server.running;
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(server.output().stdout).toContain('demo firm: Ballast Demo Advisors');
+
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const config = await fetch(`${url}/config.json`);
+    expect(await config.json()).toMatchObject({ apiUrl: `${url}/api` });
+  });
+
+  it('refuses to start with bad configuration and names each bad variable', async () => {
+    const server = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://db/ballast' });
+    expect(await server.exited).toBe(1);
+    const { stderr } = server.output();
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT:');
+    expect(stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+});

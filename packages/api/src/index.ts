@@ -1,0 +1,2 @@
+export type { ApiOptions } from './build-api.ts';
+export { buildApi } from './build-api.ts';

@@ -1,0 +1,51 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseOptions =
+  /** A PostgreSQL server, `postgres://user:pass@host:port/name`. */
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** Embedded PostgreSQL; `dataDir` undefined keeps everything in memory. */
+  | { kind: 'pglite'; dataDir?: string };
+
+export type Database = {
+  readonly kind: DatabaseOptions['kind'];
+  readonly db: Db;
+  /** Fails when the database cannot answer a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function connectDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const db = drizzlePostgres({ client: pool, schema });
+    return {
+      kind: 'postgres',
+      db,
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? 'memory://');
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

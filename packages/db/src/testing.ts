@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectDatabase, type Database } from './connect.ts';
+import { migrateDatabase } from './migrate.ts';
+
+export type TestDatabase = Database & {
+  /** Closes the connection and drops whatever the test created. */
+  dispose(): Promise<void>;
+};
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server named by `serverUrl` (CI passes DATABASE_URL), dropped on dispose.
+ */
+export async function createTestDatabase(serverUrl?: string): Promise<TestDatabase> {
+  if (!serverUrl) {
+    const database = await connectDatabase({ kind: 'pglite' });
+    await migrateDatabase(database);
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `ballast_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await connectDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    maxConnections: 4,
+  });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
+    },
+  };
+}
+
+async function withAdminClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Dependencies point one way (STYLE.md): contract and engine depend on nothing of ours, db at
+ * most on contract, api on contract, engine and db, web on contract only. The server is the
+ * composition root and may use everything. Browser tests under apps/web/e2e start the real
+ * server, so they are outside the web app's own source.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  '@ballast/contract': [],
+  '@ballast/engine': [],
+  '@ballast/db': ['@ballast/contract'],
+  '@ballast/identity': ['@ballast/contract', '@ballast/db'],
+  '@ballast/api': ['@ballast/contract', '@ballast/engine', '@ballast/db'],
+  '@ballast/web': ['@ballast/contract'],
+  '@ballast/server': [
+    '@ballast/contract',
+    '@ballast/engine',
+    '@ballast/db',
+    '@ballast/identity',
+    '@ballast/api',
+  ],
+};
+
+const root = join(import.meta.dirname, '..');
+
+function workspaceDirs(): string[] {
+  return ['apps', 'packages'].flatMap((group) =>
+    readdirSync(join(root, group))
+      .map((name) => join(root, group, name))
+      .filter((dir) => statSync(join(dir, 'package.json'), { throwIfNoEntry: false })?.isFile()),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function importedWorkspaces(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/from\s+'(@ballast\/[a-z-]+)/g)].map((match) => match[1] ?? '');
+}
+
+describe('dependency direction', () => {
+  for (const dir of workspaceDirs()) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies?: Record<string, string>;
+    };
+    it(`${manifest.name} uses only what it may`, () => {
+      const allowed = ALLOWED[manifest.name];
+      expect(allowed, `${manifest.name} has no entry in the dependency rule`).toBeDefined();
+      const srcDir = join(dir, 'src');
+      const used = new Set([
+        ...Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@ballast/')),
+        ...sourceFiles(srcDir).flatMap(importedWorkspaces),
+      ]);
+      const forbidden = [...used].filter(
+        (name) => name !== manifest.name && !allowed?.includes(name),
+      );
+      expect(forbidden, `forbidden imports in ${relative(root, srcDir)}`).toEqual([]);
+    });
+  }
+});
