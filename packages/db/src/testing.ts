@@ -4,6 +4,8 @@ import { connectDatabase, type Database } from './connect.ts';
 import { migrateDatabase } from './migrate.ts';
 
 export type TestDatabase = Database & {
+  /** The connection URL of a server-backed test database; undefined for in-memory PGlite. */
+  url: string | undefined;
   /** Closes the connection and drops whatever the test created. */
   dispose(): Promise<void>;
 };
@@ -16,7 +18,7 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
   if (!serverUrl) {
     const database = await connectDatabase({ kind: 'pglite' });
     await migrateDatabase(database);
-    return { ...database, dispose: () => database.close() };
+    return { ...database, url: undefined, dispose: () => database.close() };
   }
   const name = `ballast_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
@@ -30,6 +32,7 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
   await migrateDatabase(database);
   return {
     ...database,
+    url: url.toString(),
     dispose: async () => {
       await database.close();
       await withAdminClient(serverUrl, (client) =>
