@@ -1,2 +1,48 @@
 /** Spec §9: the smallest initial investment a strategy accepts, in US dollars. */
 export const MINIMUM_INITIAL_INVESTMENT = 350_000;
+
+// §5 and §9 limits.
+export const STATE_MAX_LENGTH = 3;
+export const ZIP_CODE_MAX_LENGTH = 10;
+export const KYC_DESCRIPTION_MAX_LENGTH = 1024;
+/** Oldest date of birth an owner may have, as an ISO calendar date. */
+export const MIN_DATE_OF_BIRTH = '1900-01-01';
+export const PHONE_DIGITS = 10;
+export const MAX_ALLOCATION_MIN_SUM = 100;
+export const PERCENT_MIN = 0;
+export const PERCENT_MAX = 100;
+export const LIQUIDITY_MIN = 1;
+export const LIQUIDITY_MAX = 100;
+/** Residency a tax-exempt strategy declares, since no state taxes it. */
+export const TAX_EXEMPT_RESIDENCY = 'Nowhere';
+
+/** §5: the average duration, in years, that each placement allows (bounds inclusive). */
+export const DURATION_RANGES = {
+  Short: { min: 2, max: 3 },
+  Intermediate: { min: 3, max: 7 },
+  Long: { min: 7, max: 15 },
+} as const;
+
+// §4 and §9 session behaviour of the sign-in client.
+export const SESSION_REFRESH_INTERVAL_MS = 180_000;
+export const SESSION_BACKOFF_BASE_MS = 2_000;
+export const SESSION_BACKOFF_MAX_EXPONENT = 7;
+/** Total width of the jitter band, so each retry moves by about ±175 ms. */
+export const SESSION_BACKOFF_JITTER_MS = 350;
+export const INTERMEDIATE_SESSION_COOKIE_MINUTES = 10;
+export const SESSION_JWT_COOKIE = '__session';
+export const SESSION_COOKIE_SAME_SITE = 'lax';
+export const PKCE_NAMESPACES = ['passwords', 'magic_links', 'oauth'] as const;
+export const PKCE_VERIFIER_WORDS = 16;
+export const PUBLIC_TOKEN_PREFIX = 'public-token-';
+export const TELEMETRY_BATCH_SIZE = 15;
+export const TELEMETRY_FLUSH_INTERVAL_MS = 800;
+
+// §2 and §8 interface timings.
+export const SETTINGS_TOAST_DURATION_MS = 5_000;
+/** §2: user and firm-logo lookups are always refetched. */
+export const FIRM_USER_CACHE_TIME_MS = 0;
+
+// Paging (DESIGN: API conventions); the spec leaves page sizes open.
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 500;

@@ -1,0 +1,144 @@
+/**
+ * §3 simulation results (general and bond), the response item that wraps them, and the §5
+ * simulation command. Result figures are percentages unless named `_usd`/`value`/`cash_flow`.
+ */
+import { z } from 'zod';
+import { LIQUIDITY_MAX, LIQUIDITY_MIN } from '../constants.ts';
+import { TimeWindowSchema } from '../enums.ts';
+import { IsoDateSchema, requiredOr } from '../fields.ts';
+import { EXACTLY_ONE_TIME_WINDOW, INVALID_VALUE, TIME_WINDOW_NOT_TODAY } from '../messages.ts';
+import { StrategyInputSchema } from './strategy.ts';
+
+/** One line of a chart: values[i] belongs to dates[i]. */
+export const DataSeriesSchema = z.object({
+  name: z.string(),
+  dates: z.array(IsoDateSchema),
+  values: z.array(z.number()),
+});
+export type DataSeries = z.infer<typeof DataSeriesSchema>;
+
+// Category name -> share of the portfolio in percent.
+const shareTable = () => z.record(z.string(), z.number());
+
+export const SimulationResultSchema = z.object({
+  timeframe: z.string(),
+  balance: z.object({
+    data: z.array(DataSeriesSchema),
+    balance: z.number(),
+    total_gain_loss: z.number(),
+    total_gain_loss_perc: z.number(),
+  }),
+  relative_performance: z.object({
+    data: z.array(DataSeriesSchema),
+    cumulative_relative_performance: z.number(),
+  }),
+  tax_loss_harvesting: z.object({
+    // Months as YYYY-MM.
+    monthly: z.array(z.object({ month: z.string(), losses: z.number() })),
+    yearly: z.array(z.object({ year: z.int(), losses: z.number(), tax_savings: z.number() })),
+  }),
+  performance_stats: z.object({
+    total_return: z.number(),
+    excess_return: z.number(),
+    annualized_return: z.number(),
+    turnover: z.number(),
+    volatility: z.number(),
+    sharp_ratio: z.number(),
+  }),
+  // Instrument -> weight in percent.
+  holdings: shareTable(),
+  attributes: z.object({
+    consensus_mechanism: shareTable(),
+    market_capitalization: shareTable(),
+    sector: shareTable(),
+    volume: shareTable(),
+  }),
+});
+export type SimulationResult = z.infer<typeof SimulationResultSchema>;
+
+export const AssetClassCompositionSchema = z.object({
+  munis_national: z.number(),
+  munis_in_state: z.number(),
+  corporates: z.number(),
+  treasuries: z.number(),
+});
+export type AssetClassComposition = z.infer<typeof AssetClassCompositionSchema>;
+
+export const BondSimulationAttributesSchema = z.object({
+  portfolio_yield: z.number(),
+  tax_equivalent_yield: z.number(),
+  after_tax_cash_flow: z.number(),
+  // A notch of the credit universe, such as "AA-".
+  avg_rating: z.string(),
+  duration: z.number(),
+  tax_loss_harvested_value: z.number(),
+  liquidity: z.number().min(LIQUIDITY_MIN).max(LIQUIDITY_MAX),
+  asset_class_composition: AssetClassCompositionSchema,
+});
+export type BondSimulationAttributes = z.infer<typeof BondSimulationAttributesSchema>;
+
+export const InvestableUniverseEntrySchema = z.object({
+  duration: z.number(),
+  instrument_yield: z.number(),
+  liquidity: z.number(),
+  // Whether the strategy's asset choice includes this class.
+  sel: z.boolean(),
+  fed_tax_exempt: z.boolean(),
+  state_tax_exempt_rate: z.number(),
+  tax_equivalent_yield: z.number(),
+});
+export type InvestableUniverseEntry = z.infer<typeof InvestableUniverseEntrySchema>;
+
+export const BondSimulationResultSchema = z.object({
+  timeframe: z.string(),
+  attributes: BondSimulationAttributesSchema,
+  // Keyed by the asset classes of asset_class_composition.
+  investable_universe: z.object({
+    munis_national: InvestableUniverseEntrySchema,
+    munis_in_state: InvestableUniverseEntrySchema,
+    corporates: InvestableUniverseEntrySchema,
+    treasuries: InvestableUniverseEntrySchema,
+  }),
+  ratings_exposure: z.object({ AAA: z.number(), AA: z.number(), A: z.number(), BBB: z.number() }),
+  sector_exposure: shareTable(),
+  duration_exposure: z.object({
+    three_or_less: z.number(),
+    three_to_seven: z.number(),
+    seven_to_ten: z.number(),
+    ten_or_more: z.number(),
+  }),
+  // Portfolio value change in percent for a parallel shift of the curve, in basis points.
+  rate_change_sensitivity: z.array(
+    z.object({ rate_change_bps: z.int(), value_change: z.number() }),
+  ),
+  tax_cash_flows: z.object({
+    years: z.array(z.int()),
+    cash_flows: z.array(z.number()),
+    taxes: z.array(z.number()),
+  }),
+  tax_loss_value: z.number(),
+  tax_rates: z.object({ aggregate: z.number(), federal: z.number(), state: z.number() }),
+});
+export type BondSimulationResult = z.infer<typeof BondSimulationResultSchema>;
+
+/** One row of GET /simulation-results; the result is null while the engine is still working. */
+export const SimulationResponseItemSchema = z.object({
+  time_window: TimeWindowSchema.nullable(),
+  simulation_hash: z.string(),
+  simulation_result: z.union([BondSimulationResultSchema, SimulationResultSchema]).nullable(),
+});
+export type SimulationResponseItem = z.infer<typeof SimulationResponseItemSchema>;
+
+/** §5: exactly one time window, and it must be 'today'. */
+export const TimeWindowsSchema = z
+  .array(z.enum(TimeWindowSchema.options, { error: requiredOr(TIME_WINDOW_NOT_TODAY) }), {
+    error: requiredOr(INVALID_VALUE),
+  })
+  .length(1, { error: EXACTLY_ONE_TIME_WINDOW });
+
+/** POST /simulate-portfolio body. */
+export const SimulationCommandSchema = z.object(
+  { strategy: StrategyInputSchema, time_windows: TimeWindowsSchema },
+  { error: requiredOr(INVALID_VALUE) },
+);
+export type SimulationCommand = z.infer<typeof SimulationCommandSchema>;

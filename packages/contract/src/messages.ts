@@ -1,0 +1,76 @@
+/**
+ * Every user-facing message of the spec, verbatim, so forms, the api and tests share one copy.
+ * Spec wording lives in §5 (validation), §2 (support modal, settings modal) and §8 (toasts).
+ * Messages the spec leaves unwritten (marked "ours") follow the tone of the ones it gives.
+ */
+import {
+  DURATION_RANGES,
+  KYC_DESCRIPTION_MAX_LENGTH,
+  LIQUIDITY_MAX,
+  LIQUIDITY_MIN,
+  MAX_ALLOCATION_MIN_SUM,
+  MINIMUM_INITIAL_INVESTMENT,
+  STATE_MAX_LENGTH,
+  TAX_EXEMPT_RESIDENCY,
+  ZIP_CODE_MAX_LENGTH,
+} from './constants.ts';
+
+// §5 owner form
+export const SELECT_ROLE = 'Please select a role.';
+export const FIELD_REQUIRED = 'This field is required.';
+export const INVALID_VALUE = 'Please enter a valid value.';
+export const INVALID_DATE = 'Please enter a valid date.';
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+
+// §5 custodian account number
+export const ACCOUNT_NUMBER_EMPTY = 'Account number cannot be empty.';
+export const FIDELITY_ACCOUNT_NUMBER_FORMAT =
+  'A Fidelity Custodial Account number must be in the form of AAA-AAAAAA using letters and/or numbers.';
+export const SCHWAB_ACCOUNT_NUMBER_FORMAT =
+  'A Schwab Custodial Account number must be in the form of AAAA-AAAA using letters and/or numbers.';
+
+// §5 bond strategy
+export const MAX_ALLOCATION_SUM_TOO_SMALL = `The sum of the maximum allocations must be at least ${MAX_ALLOCATION_MIN_SUM}`;
+export const SELECT_AT_LEAST_ONE_ASSET_CLASS = 'At least one asset class must be selected';
+
+// §5 settings form
+export const FIRST_NAME_REQUIRED = 'First Name Is A Required Field';
+export const LAST_NAME_REQUIRED = 'Last Name Is A Required Field';
+export const INVALID_PHONE_NUMBER = 'Please Enter A Valid Phone Number';
+
+// §2 and §8 settings modal, support modal
+export const SETTINGS_SUBMITTING = 'Submitting...';
+export const ADVISOR_UPDATED = 'Advisor Updated Successfully';
+export const ADVISOR_UPDATE_FAILED = 'Error Updating Advisor';
+export const CUSTODIANS_LOAD_FAILED = 'Error loading custodians';
+export const NO_CUSTODIANS = 'No custodians available';
+
+// Ours: limits the spec states without a message. Length messages use the wording of the
+// error codes of §8 (max_string_length), which the api reports for the same fields.
+export const STATE_TOO_LONG = `Ensure this field has no more than ${STATE_MAX_LENGTH} characters.`;
+export const ZIP_CODE_TOO_LONG = `Ensure this field has no more than ${ZIP_CODE_MAX_LENGTH} characters.`;
+export const KYC_DESCRIPTION_TOO_LONG = `Ensure this field has no more than ${KYC_DESCRIPTION_MAX_LENGTH} characters.`;
+export const SELECT_VALID_OPTION = 'Please select a valid option.';
+export const AT_LEAST_ONE_OWNER = 'At least one owner is required.';
+export const PAYLOAD_MUST_BE_EMPTY = 'This action takes no payload fields.';
+export const AT_LEAST_ONE_CUSTODIAN = 'At least one custodian is required.';
+export const PERCENT_OUT_OF_RANGE = 'Please enter a percentage between 0 and 100.';
+export const LIQUIDITY_OUT_OF_RANGE = `Please enter a value between ${LIQUIDITY_MIN} and ${LIQUIDITY_MAX}.`;
+export const MINIMUM_ABOVE_MAXIMUM = 'The minimum must not be greater than the maximum.';
+export const DURATION_OUT_OF_RANGE = {
+  Short: `A Short duration must be between ${DURATION_RANGES.Short.min} and ${DURATION_RANGES.Short.max}.`,
+  Intermediate: `An Intermediate duration must be between ${DURATION_RANGES.Intermediate.min} and ${DURATION_RANGES.Intermediate.max}.`,
+  Long: `A Long duration must be between ${DURATION_RANGES.Long.min} and ${DURATION_RANGES.Long.max}.`,
+} as const;
+export const INVALID_TAX_RATE = 'Please select a tax rate of 0, 12, 24, 32, 35 or 37.';
+export const INITIAL_INVESTMENT_TOO_SMALL = `The initial investment must be at least ${MINIMUM_INITIAL_INVESTMENT.toLocaleString('en-US')}.`;
+export const TAX_EXEMPT_RATE_NOT_ZERO = 'A tax-exempt account must have a tax rate of 0.';
+export const TAX_EXEMPT_RESIDENCY_REQUIRED = `A tax-exempt account must have a tax residency of "${TAX_EXEMPT_RESIDENCY}".`;
+export const TAX_EXEMPT_FLAG_SET = 'A tax-exempt account cannot be subject to this tax.';
+export const AMOUNT_NOT_POSITIVE = 'The amount must be greater than zero.';
+export const AMOUNT_NOT_IN_CENTS = 'The amount must be in whole cents.';
+export const EXACTLY_ONE_TIME_WINDOW = 'Exactly one time window is required.';
+export const TIME_WINDOW_NOT_TODAY = "The only time window available is 'today'.";
+
+// Ours: the one detail a 500 gives away (§8 server_error).
+export const SERVER_ERROR_DETAIL = 'A server error occurred.';
