@@ -145,3 +145,16 @@ export const SubmitActionResponseBodySchema = z.discriminatedUnion(
   { error: discriminatorError('action_type') },
 );
 export type SubmitActionResponseBody = z.infer<typeof SubmitActionResponseBodySchema>;
+
+/**
+ * PUT/PATCH /portfolios/{id}/actions/{action_id}: operations moves an action to another state,
+ * with instructions when it asks the advisor for something (NEEDS-ACTION-*).
+ */
+export const ActionUpdateBodySchema = z.object(
+  {
+    state: ActionStateSchema,
+    needs_action_payload: NeedsActionPayloadSchema.nullable().optional(),
+  },
+  objectError,
+);
+export type ActionUpdateBody = z.infer<typeof ActionUpdateBodySchema>;

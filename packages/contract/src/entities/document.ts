@@ -19,3 +19,10 @@ export const StatementSchema = ReportDocumentSchema;
 export type Statement = ReportDocument;
 export const TaxReportSchema = ReportDocumentSchema;
 export type TaxReport = ReportDocument;
+
+/** POST /kyc-documents, as multipart form-data: the file and the portfolio it belongs to. */
+export const KycDocumentUploadSchema = z.object({
+  portfolio_id: IdSchema,
+  document: z.file(),
+});
+export type KycDocumentUpload = z.infer<typeof KycDocumentUploadSchema>;

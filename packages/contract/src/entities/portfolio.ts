@@ -64,3 +64,14 @@ export const PortfolioDetailSchema = z.object({
   asset_distribution: AssetDistributionSchema.nullable(),
 });
 export type PortfolioDetail = z.infer<typeof PortfolioDetailSchema>;
+
+/**
+ * POST /portfolios: starts an INCOMPLETE portfolio and its onboarding application. The caller is
+ * the originating advisor unless another is named; `advisor_input_data` lists every advisor of
+ * the portfolio (the originating one is always among them).
+ */
+export const CreatePortfolioBodySchema = z.object({
+  advisor_input_data: z.array(IdSchema).optional(),
+  originating_advisor_id: IdSchema.optional(),
+});
+export type CreatePortfolioBody = z.infer<typeof CreatePortfolioBodySchema>;

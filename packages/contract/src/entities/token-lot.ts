@@ -20,3 +20,16 @@ export const TokenLotSchema = z.object(
   { error: requiredOr(INVALID_VALUE) },
 );
 export type TokenLot = z.infer<typeof TokenLotSchema>;
+
+/**
+ * POST /portfolios/holdings: the token lots a portfolio holds at its custodian, for cost basis
+ * and tax-loss harvesting; the answer is the portfolio's lots as stored.
+ */
+export const PortfolioHoldingsSchema = z.object(
+  {
+    portfolio_id: z.guid({ error: requiredOr(INVALID_VALUE) }),
+    lots: z.array(TokenLotSchema, { error: requiredOr(INVALID_VALUE) }),
+  },
+  { error: requiredOr(INVALID_VALUE) },
+);
+export type PortfolioHoldings = z.infer<typeof PortfolioHoldingsSchema>;

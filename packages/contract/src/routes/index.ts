@@ -1,9 +1,71 @@
+import './schema-ids.ts';
+import * as actions from './action-routes.ts';
+import * as advisors from './advisor-routes.ts';
 import type { AnyRoute } from './define-route.ts';
+import * as health from './health-routes.ts';
+import * as portfolios from './portfolio-routes.ts';
+import * as reference from './reference-routes.ts';
+import * as reports from './report-routes.ts';
+import * as simulation from './simulation-routes.ts';
 
+export * from './action-routes.ts';
+export * from './advisor-routes.ts';
 export * from './define-route.ts';
+export * from './error-responses.ts';
+export * from './health-routes.ts';
+export * from './portfolio-routes.ts';
+export * from './query.ts';
+export * from './reference-routes.ts';
+export * from './report-routes.ts';
+export * from './simulation-routes.ts';
 
-/**
- * Every provider API route of spec §7, in the order the OpenAPI document lists them. Empty until
- * the route table is written on top of the entity schemas.
- */
-export const routes: readonly AnyRoute[] = [];
+/** Every provider API route: the calls of spec §7, plus the health check. */
+export const routes: readonly AnyRoute[] = [
+  reference.listCustodians,
+  reference.getCustodian,
+  portfolios.uploadKycDocument,
+  portfolios.listPortfolios,
+  portfolios.createPortfolio,
+  portfolios.getPortfolio,
+  portfolios.deletePortfolio,
+  actions.listPortfolioActions,
+  actions.getPortfolioAction,
+  actions.replacePortfolioAction,
+  actions.updatePortfolioAction,
+  actions.cancelPortfolioAction,
+  actions.submitPortfolioActionResponse,
+  portfolios.getPortfolioClient,
+  portfolios.getPortfolioHolding,
+  portfolios.getPortfolioStrategy,
+  portfolios.getPortfolioInputs,
+  portfolios.replacePortfolioInputs,
+  portfolios.updatePortfolioInputs,
+  actions.closePortfolio,
+  actions.openPortfolio,
+  actions.requestDeposit,
+  actions.requestWithdrawal,
+  actions.setUserDnt,
+  actions.updateClientDetail,
+  actions.updateCustodian,
+  actions.updateStrategy,
+  reports.listDepositWithdrawHistory,
+  reports.listGainLossHistory,
+  reports.listNavHistory,
+  reports.listStatements,
+  reports.listTaxReports,
+  reports.getStatement,
+  reports.getTaxReport,
+  portfolios.savePortfolioHoldings,
+  simulation.simulatePortfolio,
+  simulation.listSimulationResults,
+  simulation.runComparer,
+  simulation.listComparerResults,
+  simulation.getComparerResult,
+  reference.listStrategyStyles,
+  reference.getStrategyStyleFormOptions,
+  advisors.listAdvisors,
+  advisors.getSelfAdvisor,
+  advisors.updateAdvisor,
+  advisors.getFirmLogo,
+  health.getHealth,
+];
