@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApi } from '@ballast/api';
+import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
 import type { Database } from '@ballast/db';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -55,9 +56,6 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
     if (isPageRequest) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({
-      type: 'client_error',
-      errors: [{ code: 'not_found', detail: 'Not found.', attr: null }],
-    });
+    return reply.code(404).send(clientErrorResponse('not_found', NOT_FOUND_DETAIL));
   });
 }

@@ -1,4 +1,13 @@
+import {
+  clientErrorResponse,
+  NOT_FOUND_DETAIL,
+  type RateLimitErrorResponse,
+  serverErrorResponse,
+  toValidationErrorResponse,
+  type ValidationErrorResponse,
+} from '@ballast/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
 /**
@@ -8,34 +17,32 @@ import { AppError } from './app-error.ts';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send(clientError('not_found', 'Not found.')),
+    reply.code(404).send(clientErrorResponse('not_found', NOT_FOUND_DETAIL)),
   );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send(clientError(error.code, error.message));
+      return reply.code(error.status).send(clientErrorResponse(error.code, error.message));
+    }
+    if (error instanceof z.ZodError) {
+      return reply.code(400).send(toValidationErrorResponse(error, { input: request.body }));
     }
     if (error.statusCode === 429) {
-      return reply.code(429).send({
+      const body: RateLimitErrorResponse = {
         type: 'rate_limit_exceeded',
         errors: [{ code: 'rate_limit_exceeded', detail: error.message, attr: null }],
-      });
+      };
+      return reply.code(429).send(body);
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed bodies and the like, caught by Fastify before any route schema ran.
-      return reply.code(400).send({
+      // Malformed bodies and the like, refused by Fastify before any route ran.
+      const body: ValidationErrorResponse = {
         type: 'validation_error',
         errors: [{ code: 'invalid', detail: error.message, attr: 'non_field_errors' }],
-      });
+      };
+      return reply.code(400).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({
-      type: 'server_error',
-      errors: [{ code: 'error', detail: 'A server error occurred.', attr: null }],
-    });
+    return reply.code(500).send(serverErrorResponse());
   });
-}
-
-function clientError(code: AppError['code'], detail: string) {
-  return { type: 'client_error' as const, errors: [{ code, detail, attr: null }] };
 }

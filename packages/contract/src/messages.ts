@@ -72,5 +72,8 @@ export const AMOUNT_NOT_IN_CENTS = 'The amount must be in whole cents.';
 export const EXACTLY_ONE_TIME_WINDOW = 'Exactly one time window is required.';
 export const TIME_WINDOW_NOT_TODAY = "The only time window available is 'today'.";
 
+// Ours: the detail of a 404 for a path or record that does not exist (§8 not_found).
+export const NOT_FOUND_DETAIL = 'Not found.';
+
 // Ours: the one detail a 500 gives away (§8 server_error).
 export const SERVER_ERROR_DETAIL = 'A server error occurred.';
