@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
-          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          include: ['apps/web/e2e/**/*.e2e.test.ts', 'packages/*/e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -2,7 +2,7 @@
 // Used by durability.integration.test.ts; the argument is a PGlite data directory or a server URL.
 import { connectDatabase } from './connect.ts';
 import { migrateDatabase } from './migrate.ts';
-import { firms } from './schema.ts';
+import { firms } from './schema/index.ts';
 
 const target = process.argv[2];
 if (!target) throw new Error('usage: durability-writer.fixture.ts <data-dir | postgres-url>');

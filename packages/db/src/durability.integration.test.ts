@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect.ts';
-import { firms } from './schema.ts';
+import { firms } from './schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 
 const writer = join(import.meta.dirname, 'durability-writer.fixture.ts');

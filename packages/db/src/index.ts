@@ -1,4 +1,4 @@
 export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
 export { migrateDatabase } from './migrate.ts';
-export * as schema from './schema.ts';
+export * as schema from './schema/index.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect.ts';
 import { migrateDatabase } from './migrate.ts';
-import { firms } from './schema.ts';
+import { firms } from './schema/index.ts';
 import { createTestDatabase } from './testing.ts';
 
 describe('migrations', () => {

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-});
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, timestampTz } from './columns.ts';
 
 /** The tenant: every row that belongs to a firm carries its id, and every query is scoped by it. */
 export const firms = pgTable('firms', {
@@ -11,5 +8,5 @@ export const firms = pgTable('firms', {
   name: text('name').notNull(),
   logo: bytea('logo'),
   logoContentType: text('logo_content_type'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampTz('created_at').notNull().defaultNow(),
 });

@@ -1,0 +1,2 @@
+export * from './firms.ts';
+export * from './identity.ts';

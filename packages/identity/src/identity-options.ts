@@ -1,0 +1,63 @@
+import type { Db } from '@ballast/db';
+import type { MessageTransport } from './delivery/message-transport.ts';
+
+/** What the project tells the browser SDK at bootstrap and how it checks passwords. */
+export type ProjectSettings = {
+  /** Shown in messages: "Sign in to <project name>". */
+  projectName: string;
+  /** Domains our e-mails come from, which the SDK shows so people know what to look for. */
+  emailDomains: readonly string[];
+  /** `zxcvbn` scores passwords; `luds` counts lower, upper, digit and symbol classes. */
+  passwordPolicy:
+    | { kind: 'zxcvbn'; minimumScore: number }
+    | { kind: 'luds'; complexity: number; minimumCount: number };
+  pkceRequiredForEmailMagicLinks: boolean;
+  pkceRequiredForPasswordResets: boolean;
+  pkceRequiredForOAuth: boolean;
+  /** Where links in e-mails may send a browser; a redirect URL must start with one of these. */
+  allowedRedirectUrls: readonly string[];
+  /** The default login and reset pages, used when a call names none. */
+  defaultLoginRedirectUrl: string;
+  defaultResetPasswordRedirectUrl: string;
+};
+
+/** Lifetimes and limits, in minutes unless named otherwise. */
+export type IdentityLimits = {
+  sessionDurationMinutes: { default: number; max: number };
+  sessionJwtMinutes: number;
+  magicLinkMinutes: number;
+  passwordResetMinutes: number;
+  otpMinutes: number;
+  otpMaxAttempts: number;
+  impersonationTokenMinutes: number;
+  impersonationSessionMinutes: number;
+  intermediateSessionMinutes: number;
+  /** Consecutive failed sign-ins before an address is locked, and for how long. */
+  lockout: { failures: number; minutes: number };
+  signingKeyRotationDays: number;
+};
+
+export const DEFAULT_LIMITS: IdentityLimits = {
+  sessionDurationMinutes: { default: 60, max: 60 * 24 * 7 },
+  sessionJwtMinutes: 5,
+  magicLinkMinutes: 60,
+  passwordResetMinutes: 30,
+  otpMinutes: 2,
+  otpMaxAttempts: 5,
+  impersonationTokenMinutes: 5,
+  impersonationSessionMinutes: 60,
+  intermediateSessionMinutes: 10,
+  lockout: { failures: 10, minutes: 60 },
+  signingKeyRotationDays: 30,
+};
+
+export type IdentityOptions = {
+  db: Db;
+  project: ProjectSettings;
+  limits: IdentityLimits;
+  /** Encrypts TOTP seeds and private signing keys at rest. */
+  encryptionKey: string;
+  messages: MessageTransport;
+  /** Browser origins allowed to call the service from another origin, with credentials. */
+  corsOrigins: readonly string[];
+};

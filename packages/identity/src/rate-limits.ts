@@ -1,0 +1,64 @@
+import { type Db, schema } from '@ballast/db';
+import { eq, sql } from 'drizzle-orm';
+import { IdentityError } from './identity-error.ts';
+
+const { identityRateCounters } = schema;
+
+/**
+ * Fixed-window counters in the database, so every process of the service shares them. A window
+ * that has passed starts again at one.
+ */
+export type RateLimiter = {
+  /** Counts one request against `key`; over `limit` in `windowSeconds` it answers 429. */
+  hit(key: string, limit: number, windowSeconds: number): Promise<void>;
+  /** Counts a failed sign-in; at `failures` the key is locked for `lockMinutes`. */
+  recordFailure(key: string, failures: number, lockMinutes: number): Promise<void>;
+  isLocked(key: string): Promise<boolean>;
+  clear(key: string): Promise<void>;
+};
+
+export function createRateLimiter(db: Db): RateLimiter {
+  async function increment(key: string, windowSeconds: number): Promise<number> {
+    const window = sql`make_interval(secs => ${windowSeconds})`;
+    const [row] = await db
+      .insert(identityRateCounters)
+      .values({ key, windowStart: sql`now()`, count: 1 })
+      .onConflictDoUpdate({
+        target: identityRateCounters.key,
+        set: {
+          count: sql`case when ${identityRateCounters.windowStart} < now() - ${window} then 1 else ${identityRateCounters.count} + 1 end`,
+          windowStart: sql`case when ${identityRateCounters.windowStart} < now() - ${window} then now() else ${identityRateCounters.windowStart} end`,
+        },
+      })
+      .returning({ count: identityRateCounters.count });
+    return row?.count ?? 1;
+  }
+
+  return {
+    async hit(key, limit, windowSeconds) {
+      if ((await increment(`rate:${key}`, windowSeconds)) > limit) {
+        throw new IdentityError('too_many_requests');
+      }
+    },
+    async recordFailure(key, failures, lockMinutes) {
+      // The failure window is the lock's length: ten misses spread over a day do not lock.
+      const count = await increment(`fail:${key}`, lockMinutes * 60);
+      if (count >= failures) {
+        await db
+          .update(identityRateCounters)
+          .set({ lockedUntil: sql`now() + make_interval(mins => ${lockMinutes})` })
+          .where(eq(identityRateCounters.key, `fail:${key}`));
+      }
+    },
+    async isLocked(key) {
+      const [row] = await db
+        .select({ lockedUntil: identityRateCounters.lockedUntil })
+        .from(identityRateCounters)
+        .where(eq(identityRateCounters.key, `fail:${key}`));
+      return Boolean(row?.lockedUntil && row.lockedUntil.getTime() > Date.now());
+    },
+    async clear(key) {
+      await db.delete(identityRateCounters).where(eq(identityRateCounters.key, `fail:${key}`));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
+import type { ProjectSettings } from '../identity-options.ts';
+
+/** The `strength_check` answer of the protocol; `create` and resets refuse what is not valid. */
+export type PasswordStrength = {
+  valid_password: boolean;
+  score: number;
+  breached_password: boolean;
+  strength_policy: 'zxcvbn' | 'luds';
+  breach_detection_on_reset_enabled: boolean;
+  feedback: {
+    warning: string;
+    suggestions: string[];
+    luds_requirements: {
+      has_lower_case: boolean;
+      has_upper_case: boolean;
+      has_digit: boolean;
+      has_symbol: boolean;
+      missing_complexity: number;
+      missing_characters: number;
+    };
+  };
+};
+
+const zxcvbn = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary, ...english.dictionary },
+  graphs: common.adjacencyGraphs,
+  translations: english.translations,
+});
+
+export function checkPasswordStrength(
+  password: string,
+  policy: ProjectSettings['passwordPolicy'],
+  userInputs: string[] = [],
+): PasswordStrength {
+  const classes = {
+    has_lower_case: /\p{Ll}/u.test(password),
+    has_upper_case: /\p{Lu}/u.test(password),
+    has_digit: /\p{Nd}/u.test(password),
+    has_symbol: /[^\p{Ll}\p{Lu}\p{Nd}]/u.test(password),
+  };
+  const classCount = Object.values(classes).filter(Boolean).length;
+
+  if (policy.kind === 'luds') {
+    const missingComplexity = Math.max(0, policy.complexity - classCount);
+    const missingCharacters = Math.max(0, policy.minimumCount - [...password].length);
+    return {
+      valid_password: missingComplexity === 0 && missingCharacters === 0,
+      score: 0,
+      breached_password: false,
+      strength_policy: 'luds',
+      breach_detection_on_reset_enabled: false,
+      feedback: {
+        warning: '',
+        suggestions: [],
+        luds_requirements: {
+          ...classes,
+          missing_complexity: missingComplexity,
+          missing_characters: missingCharacters,
+        },
+      },
+    };
+  }
+
+  const result = zxcvbn.check(password, userInputs);
+  return {
+    valid_password: result.score >= policy.minimumScore,
+    score: result.score,
+    breached_password: false,
+    strength_policy: 'zxcvbn',
+    breach_detection_on_reset_enabled: false,
+    feedback: {
+      warning: result.feedback.warning ?? '',
+      suggestions: result.feedback.suggestions,
+      luds_requirements: { ...classes, missing_complexity: 0, missing_characters: 0 },
+    },
+  };
+}
