@@ -27,10 +27,10 @@ export class SdkPage {
       ({ token, url }) => {
         const sdk = (
           window as unknown as {
-            stytch: { createStytchHeadlessClient: (t: string, o: object) => unknown };
+            stytch: { createStytchClient: (t: string, o: object) => unknown };
           }
         ).stytch;
-        (window as unknown as { client: unknown }).client = sdk.createStytchHeadlessClient(token, {
+        (window as unknown as { client: unknown }).client = sdk.createStytchClient(token, {
           endpoints: { testAPIURL: url, liveAPIURL: url },
           cookieOptions: { jwtCookieName: '__session' },
         });

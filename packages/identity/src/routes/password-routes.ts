@@ -138,7 +138,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
     }),
     async (call) => {
       await services.rates.hit(`passwords:auth:ip:${call.context.ipAddress}`, 60, 60);
-      await services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 10, 60);
+      await services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 30, 60);
       const user = await verifyCredentials(call.project, call.body.email, call.body.password);
       return call.sessions.signIn({
         userId: user.userId,
@@ -278,7 +278,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       ...sdkExtras,
     }),
     async (call) => {
-      await services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 10, 60);
+      await services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 30, 60);
       const user = await verifyCredentials(
         call.project,
         call.body.email,

@@ -49,8 +49,7 @@ export function registerUserRoutes(app: FastifyInstance, services: IdentityServi
 
   sdkRoute(app, services, 'GET', '/users/me', z.unknown(), async (call) => {
     const session = await call.sessions.findLive(requireSessionToken(call));
-    const user = await getProtocolUser(db, session.userId);
-    return { ...user, user };
+    return getProtocolUser(db, session.userId);
   });
 
   sdkRoute(
@@ -89,9 +88,10 @@ export function registerUserRoutes(app: FastifyInstance, services: IdentityServi
       const user = await getProtocolUser(db, session.userId);
       return {
         user_id: user.user_id,
-        user,
         emails: user.emails,
         phone_numbers: user.phone_numbers,
+        crypto_wallets: user.crypto_wallets,
+        __user: user,
       };
     },
   );
@@ -101,7 +101,7 @@ export function registerUserRoutes(app: FastifyInstance, services: IdentityServi
       const session = await call.sessions.findLive(requireSessionToken(call));
       await deleteFactor(db, table, call.params.id ?? '', session.userId);
       const user = await getProtocolUser(db, session.userId);
-      return { user_id: user.user_id, user };
+      return { user_id: user.user_id, __user: user };
     });
   }
 

@@ -9,7 +9,7 @@ export type PasswordStrength = {
   score: number;
   breached_password: boolean;
   strength_policy: 'zxcvbn' | 'luds';
-  breach_detection_on_reset_enabled: boolean;
+  breach_detection_on_create: boolean;
   feedback: {
     warning: string;
     suggestions: string[];
@@ -51,7 +51,7 @@ export function checkPasswordStrength(
       score: 0,
       breached_password: false,
       strength_policy: 'luds',
-      breach_detection_on_reset_enabled: false,
+      breach_detection_on_create: false,
       feedback: {
         warning: '',
         suggestions: [],
@@ -70,7 +70,7 @@ export function checkPasswordStrength(
     score: result.score,
     breached_password: false,
     strength_policy: 'zxcvbn',
-    breach_detection_on_reset_enabled: false,
+    breach_detection_on_create: false,
     feedback: {
       warning: result.feedback.warning ?? '',
       suggestions: result.feedback.suggestions,
