@@ -83,6 +83,9 @@ export function registerMagicLinkRoutes(app: FastifyInstance, services: Identity
     await services.rates.hit(`magic:ip:${call.context.ipAddress}`, 30, 60);
     // One link a second per address, as a mailbox cannot usefully take more.
     await services.rates.hit(`magic:email:${email}`, 1, 1);
+    // Both URLs are checked whichever the address will get, so neither can carry a token away.
+    redirectUrl(settings, call.body.login_magic_link_url, settings.defaultLoginRedirectUrl);
+    redirectUrl(settings, call.body.signup_magic_link_url, settings.defaultLoginRedirectUrl);
     if (settings.pkceRequiredForEmailMagicLinks && !call.body.code_challenge) {
       throw new IdentityError('bad_request', 'code_challenge: is required by this project');
     }

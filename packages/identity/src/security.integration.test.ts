@@ -1,0 +1,258 @@
+import { schema } from '@ballast/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityTestServer, startIdentityServer } from '../e2e/support/identity-server.ts';
+
+/** Calls the protocol as the SDK does: Basic auth of public token and session token, JSON. */
+function sdkCall(server: IdentityTestServer, path: string, body: object, sessionToken?: string) {
+  const secret = sessionToken ?? server.publicToken;
+  return fetch(`${server.url}/sdk/v1${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const PASSWORD = 'an unguessable passphrase 4417';
+
+describe('identity security', () => {
+  let server: IdentityTestServer;
+
+  beforeAll(async () => {
+    server = await startIdentityServer();
+  });
+
+  afterAll(() => server?.stop());
+
+  /** Ends the one-send-a-second window for an address at once, instead of waiting it out. */
+  async function allowAnotherSendTo(address: string) {
+    await server.database.db
+      .delete(schema.identityRateCounters)
+      .where(eq(schema.identityRateCounters.key, `rate:otp:to:${address}`));
+  }
+
+  async function signUp(email: string) {
+    const response = await sdkCall(server, '/passwords', {
+      email,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    expect(response.status).toBe(200);
+    return (await json(response)).data as {
+      session_token: string;
+      session: { session_id: string };
+    };
+  }
+
+  it('locks an address after 10 failed sign-ins, answering exactly like a wrong password', async () => {
+    const email = `locked.${crypto.randomUUID()}@ballast.test`;
+    await signUp(email);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = await sdkCall(server, '/passwords/authenticate', {
+        email,
+        password: 'wrong',
+        session_duration_minutes: 60,
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const right = await sdkCall(server, '/passwords/authenticate', {
+      email,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    expect(right.status).toBe(401);
+    expect(await json(right)).toMatchObject({ error_type: 'unauthorized_credentials' });
+  });
+
+  it('locks unknown addresses the same way, so a lock reveals nothing', async () => {
+    const email = `ghost.${crypto.randomUUID()}@ballast.test`;
+    const answers = new Set<string>();
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await sdkCall(server, '/passwords/authenticate', {
+        email,
+        password: 'wrong',
+        session_duration_minutes: 60,
+      });
+      answers.add(`${response.status} ${(await json(response)).error_type}`);
+    }
+    expect([...answers]).toEqual(['401 unauthorized_credentials']);
+  });
+
+  it('redeems a magic link exactly once among 20 concurrent attempts', async () => {
+    const email = `race.${crypto.randomUUID()}@ballast.test`;
+    await sdkCall(server, '/magic_links/email/login_or_create', { email });
+    const message = await server.waitForMessage(email);
+    const token = new URL(/(http\S+)/.exec(message.text)?.[1] ?? '').searchParams.get('token');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        sdkCall(server, '/magic_links/authenticate', { token, session_duration_minutes: 60 }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    expect(results.filter((status) => status === 200)).toHaveLength(1);
+    expect(results.filter((status) => status === 401)).toHaveLength(19);
+  });
+
+  it('kills a passcode after 5 wrong tries, and a new send cancels the old code', async () => {
+    const email = `tries.${crypto.randomUUID()}@ballast.test`;
+    const sent = (await json(await sdkCall(server, '/otps/email/login_or_create', { email })))
+      .data as { method_id: string };
+    const code = /\b(\d{6})\b/.exec((await server.waitForMessage(email)).text)?.[1] ?? '';
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await sdkCall(server, '/otps/authenticate', {
+        token: wrong,
+        method_id: sent.method_id,
+        session_duration_minutes: 60,
+      });
+      expect((await json(response)).error_type).toBe('invalid_code');
+    }
+    const tooLate = await sdkCall(server, '/otps/authenticate', {
+      token: code,
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(await json(tooLate)).toMatchObject({ error_type: 'unable_to_auth_otp_code' });
+
+    await allowAnotherSendTo(email);
+    const first = (await json(await sdkCall(server, '/otps/email/send/primary', { email })))
+      .data as { method_id: string };
+    const firstCode =
+      /\b(\d{6})\b/.exec(
+        (await server.waitForMessage(email, (m) => !m.text.includes(code))).text,
+      )?.[1] ?? '';
+    await allowAnotherSendTo(email);
+    await sdkCall(server, '/otps/email/send/primary', { email });
+    await server.waitForMessage(
+      email,
+      (m) => !m.text.includes(code) && !m.text.includes(firstCode),
+    );
+    const cancelled = await sdkCall(server, '/otps/authenticate', {
+      token: firstCode,
+      method_id: first.method_id,
+      session_duration_minutes: 60,
+    });
+    expect((await json(cancelled)).error_type).toMatch(/^(invalid_code|unable_to_auth_otp_code)$/);
+  });
+
+  it('refuses an expired passcode', async () => {
+    const email = `late.${crypto.randomUUID()}@ballast.test`;
+    const sent = (await json(await sdkCall(server, '/otps/email/login_or_create', { email })))
+      .data as { method_id: string };
+    const code = /\b(\d{6})\b/.exec((await server.waitForMessage(email)).text)?.[1] ?? '';
+    await server.database.db
+      .update(schema.identityOneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.identityOneTimeTokens.methodId, sent.method_id));
+    const response = await sdkCall(server, '/otps/authenticate', {
+      token: code,
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
+    });
+    expect(await json(response)).toMatchObject({ error_type: 'unable_to_auth_otp_code' });
+  });
+
+  it('answers a send the same whether or not the address has an account', async () => {
+    const known = `known.${crypto.randomUUID()}@ballast.test`;
+    await signUp(known);
+    const unknown = `unknown.${crypto.randomUUID()}@ballast.test`;
+    for (const path of [
+      '/otps/email/send/primary',
+      '/magic_links/email/send/primary',
+      '/passwords/email/reset/start',
+    ]) {
+      const [a, b] = await Promise.all([
+        sdkCall(server, path, { email: known }),
+        sdkCall(server, path, { email: unknown }),
+      ]);
+      expect([a.status, b.status], path).toEqual([200, 200]);
+      const [bodyA, bodyB] = [(await json(a)).data as object, (await json(b)).data as object];
+      expect(Object.keys(bodyA).sort(), path).toEqual(Object.keys(bodyB).sort());
+    }
+  });
+
+  it('limits sends to one a second per address with too_many_requests', async () => {
+    const email = `burst.${crypto.randomUUID()}@ballast.test`;
+    const [first, second] = [
+      await sdkCall(server, '/magic_links/email/login_or_create', { email }),
+      await sdkCall(server, '/magic_links/email/login_or_create', { email }),
+    ];
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(429);
+    expect(await json(second)).toMatchObject({ error_type: 'too_many_requests', status_code: 429 });
+  });
+
+  it('refuses an expired session with session_not_found, and a new sign-in gets a new token', async () => {
+    const email = `expired.${crypto.randomUUID()}@ballast.test`;
+    const first = await signUp(email);
+    const again = (
+      await json(
+        await sdkCall(server, '/passwords/authenticate', {
+          email,
+          password: PASSWORD,
+          session_duration_minutes: 60,
+        }),
+      )
+    ).data as { session_token: string };
+    expect(again.session_token).not.toBe(first.session_token);
+
+    await server.database.db
+      .update(schema.identitySessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.identitySessions.id, first.session.session_id));
+    const refused = await sdkCall(server, '/sessions/authenticate', {}, first.session_token);
+    expect(refused.status).toBe(404);
+    expect(await json(refused)).toMatchObject({ error_type: 'session_not_found' });
+  });
+
+  it('stores session tokens only as hashes', async () => {
+    const email = `hashed.${crypto.randomUUID()}@ballast.test`;
+    const grant = await signUp(email);
+    const rows = await server.database.db
+      .select({ tokenHash: schema.identitySessions.tokenHash })
+      .from(schema.identitySessions)
+      .where(eq(schema.identitySessions.id, grant.session.session_id));
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.tokenHash).not.toContain(grant.session_token);
+  });
+
+  it('refuses a redirect URL that is not on the allow-list', async () => {
+    const response = await sdkCall(server, '/magic_links/email/login_or_create', {
+      email: `phish.${crypto.randomUUID()}@ballast.test`,
+      login_magic_link_url: 'https://evil.example/steal',
+    });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ error_type: 'invalid_redirect_url' });
+  });
+});
+
+describe('identity under a failing database', () => {
+  it('answers internal_server_error, never an error type that signs the user out', async () => {
+    const server = await startIdentityServer();
+    const email = `outage.${crypto.randomUUID()}@ballast.test`;
+    const created = (
+      await json(
+        await sdkCall(server, '/passwords', {
+          email,
+          password: PASSWORD,
+          session_duration_minutes: 60,
+        }),
+      )
+    ).data as {
+      session_token: string;
+    };
+    await server.database.close();
+    const response = await sdkCall(server, '/sessions/authenticate', {}, created.session_token);
+    expect(response.status).toBe(500);
+    expect(await json(response)).toMatchObject({ error_type: 'internal_server_error' });
+    await server.stop().catch(() => undefined);
+  });
+});
