@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildIdentity } from '../../src/build-identity.ts';
+import { buildIdentity, type IdentityPluginOptions } from '../../src/build-identity.ts';
 import {
   createDevOutbox,
   type DevOutbox,
@@ -38,7 +38,12 @@ export type IdentityTestServer = {
  * official SDK's browser bundle.
  */
 export async function startIdentityServer(
-  overrides: { project?: Partial<ProjectSettings>; limits?: Partial<IdentityLimits> } = {},
+  overrides: {
+    project?: Partial<ProjectSettings>;
+    limits?: Partial<IdentityLimits>;
+    /** Any other option of the plugin, for features that need their own configuration. */
+    options?: Partial<Omit<IdentityPluginOptions, 'project' | 'limits'>>;
+  } = {},
 ): Promise<IdentityTestServer> {
   const database = await createTestDatabase(process.env.DATABASE_URL);
   const outbox = createDevOutbox(database.db);
@@ -68,6 +73,7 @@ export async function startIdentityServer(
     onReady: (built) => {
       services = built;
     },
+    ...overrides.options,
   });
   await app.register(outboxRoutes, { outbox });
   app.get('/sdk.js', async (_request, reply) =>
