@@ -1,17 +1,18 @@
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { buildTestApp } from './testing.ts';
 
 describe('the assembled app', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  let publicToken: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env.DATABASE_URL);
-    const config = { ...readConfig({ LOG_LEVEL: 'silent' }), publicUrl: undefined };
-    app = await buildApp({ config, database });
+    const built = await buildTestApp(database);
+    app = built.app;
+    publicToken = built.publicToken;
   });
 
   afterAll(async () => {
@@ -36,8 +37,28 @@ describe('the assembled app', () => {
     expect(response.json()).toEqual({
       apiUrl: 'http://ballast.internal:8443/api',
       identityUrl: 'http://ballast.internal:8443',
-      publicToken: 'public-token-test-ballast-demo',
+      publicToken,
     });
+  });
+
+  it('serves the identity service for the project in /config.json, and the demo outbox', async () => {
+    expect(publicToken).toMatch(/^public-token-test-[0-9a-f-]{36}$/);
+    const bootstrap = await app.inject({
+      method: 'GET',
+      url: `/sdk/v1/projects/bootstrap/${publicToken}`,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+      },
+    });
+    expect(bootstrap.statusCode).toBe(200);
+    expect(bootstrap.json()).toMatchObject({
+      data: { project_name: 'Ballast', password_config: null },
+    });
+    const jwks = await app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(jwks.json()).toMatchObject({ keys: [expect.objectContaining({ alg: 'ES256' })] });
+    const outbox = await app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    expect(outbox.statusCode).toBe(200);
+    expect(outbox.json()).toEqual([]);
   });
 
   it('serves the web app at / and for every client-side route', async () => {
@@ -66,11 +87,34 @@ describe('the assembled app', () => {
   });
 });
 
+describe('production mode', () => {
+  it('keeps no outbox: mail goes to the configured SMTP server', async () => {
+    const database = await createTestDatabase(process.env.DATABASE_URL);
+    const { app } = await buildTestApp(database, {
+      MODE: 'production',
+      ENCRYPTION_KEY: 'k'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: 'https://ballast.example.com',
+      IDENTITY_PUBLIC_TOKEN: 'public-token-live-0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
+    });
+    const outbox = await app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    const config = await app.inject({ method: 'GET', url: '/config.json' });
+    await app.close();
+    await database.dispose();
+    expect(outbox.statusCode).toBe(404);
+    expect(outbox.json()).toMatchObject({ type: 'client_error' });
+    expect(config.json()).toEqual({
+      apiUrl: 'https://ballast.example.com/api',
+      identityUrl: 'https://ballast.example.com',
+      publicToken: 'public-token-live-0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
+    });
+  });
+});
+
 describe('health when the database is gone', () => {
   it('answers server_error without leaking the cause', async () => {
     const database = await createTestDatabase(process.env.DATABASE_URL);
-    const config = readConfig({ LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database });
+    const { app } = await buildTestApp(database);
     await database.dispose();
 
     const response = await app.inject({ method: 'GET', url: '/api/health' });

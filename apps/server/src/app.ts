@@ -3,21 +3,27 @@ import { join } from 'node:path';
 import { buildApi } from '@ballast/api';
 import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
 import type { Database } from '@ballast/db';
+import { buildIdentity, type IdentityServices, outboxRoutes } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import type { IdentitySetup } from './identity-setup.ts';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'identityPublicToken' | 'webRoot' | 'logLevel'>;
+  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel'>;
   database: Database;
+  identity: IdentitySetup;
 };
 
+export type App = { app: FastifyInstance; identity: IdentityServices };
+
 /**
- * The whole system as one Fastify app: the web app at `/`, the provider API under `/api` and the
- * browser configuration at `/config.json`. `main.ts` only adds `listen`, so tests build this very
- * app and call it over `inject` or real HTTP.
+ * The whole system as one Fastify app: the web app at `/`, the provider API under `/api`, the
+ * identity service under `/sdk/v1` (with its JWKS), and the browser configuration at
+ * `/config.json`. `main.ts` only adds `listen`, so tests build this very app and call it over
+ * `inject` or real HTTP.
  */
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, identity }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // Request ids let an operator match a client's error report to the log line.
@@ -25,6 +31,15 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   });
 
   await app.register(buildApi, { prefix: '/api', checkDatabase: () => database.ping() });
+  let identityServices: IdentityServices | undefined;
+  await app.register(buildIdentity, {
+    ...identity.options,
+    onReady: (services) => {
+      identityServices = services;
+    },
+  });
+  if (identity.outbox) await app.register(outboxRoutes, { outbox: identity.outbox });
+  app.addHook('onClose', async () => identity.close());
 
   app.get('/config.json', async (request, reply) => {
     const base = config.publicUrl ?? originOf(request);
@@ -32,12 +47,14 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     return {
       apiUrl: `${base}/api`,
       identityUrl: base,
-      publicToken: config.identityPublicToken,
+      publicToken: identity.publicToken,
     };
   });
 
   await registerWebApp(app, config.webRoot);
-  return app;
+  if (!identityServices) throw new Error('The identity service did not start.');
+  await identityServices.projects.ensure({ publicToken: identity.publicToken, name: 'Ballast' });
+  return { app, identity: identityServices };
 }
 
 function originOf(request: FastifyRequest): string {

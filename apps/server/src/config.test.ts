@@ -7,7 +7,8 @@ describe('readConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('localhost');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ballast/.data/pglite' });
-    expect(config.identityPublicToken).toMatch(/^public-token-test-/);
+    expect(config.mode).toBe('demo');
+    expect(config.identityPublicToken).toBeUndefined();
   });
 
   it('uses a PostgreSQL server when DATABASE_URL is set', () => {
@@ -30,6 +31,20 @@ describe('readConfig', () => {
     expect(read).toThrow(/PORT:/);
     expect(read).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(read).toThrow(/IDENTITY_PUBLIC_TOKEN: must start with "public-token-"/);
+  });
+
+  it('requires real secrets, mail and a public URL in production mode', () => {
+    const read = () => readConfig({ MODE: 'production' });
+    expect(read).toThrow(/ENCRYPTION_KEY: is required when MODE=production/);
+    expect(read).toThrow(/SMTP_URL: is required when MODE=production/);
+    expect(read).toThrow(/PUBLIC_URL: is required when MODE=production/);
+  });
+
+  it('reads comma-separated lists of origins', () => {
+    expect(
+      readConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,
+    ).toEqual(['https://a.example', 'https://b.example']);
+    expect(() => readConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 
   it('drops a trailing slash from PUBLIC_URL so paths join cleanly', () => {

@@ -1,35 +1,98 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+const list = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.url({ protocol: /^https?$/, error: 'must be a comma-separated list of http(s) URLs' }),
+    ),
+  );
+
 /**
  * Everything the server reads from its environment, validated once at start. This is the only
  * module of the system that reads `process.env`; libraries get options objects.
  */
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('localhost'),
-  DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-    .optional(),
-  IDENTITY_PUBLIC_TOKEN: z
-    .string()
-    .startsWith('public-token-', { error: 'must start with "public-token-"' })
-    .default('public-token-test-ballast-demo'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const EnvSchema = z
+  .object({
+    MODE: z.enum(['demo', 'production']).default('demo'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    IDENTITY_PUBLIC_TOKEN: z
+      .string()
+      .startsWith('public-token-', { error: 'must start with "public-token-"' })
+      .optional(),
+    ENCRYPTION_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Ballast <no-reply@ballast.localhost>'),
+    SMS_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional(),
+    SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+    CORS_ORIGINS: list.default([]),
+    REDIRECT_URLS: list.default([]),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .superRefine((vars, ctx) => {
+    // A production server never falls back to demo conveniences: its secrets and mail are real.
+    if (vars.MODE !== 'production') return;
+    if (!vars.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required when MODE=production',
+      });
+    }
+    if (!vars.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when MODE=production',
+      });
+    }
+    if (!vars.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required when MODE=production',
+      });
+    }
+  });
 
 export type Config = {
+  /** `demo` seeds a demo firm and users and keeps mail in an outbox at /dev/outbox. */
+  mode: 'demo' | 'production';
   port: number;
   host: string;
   dataDir: string;
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
-  /** Where browsers reach this server; derived from each request when unset. */
+  /** Where browsers reach this server; derived from each request when unset (demo only). */
   publicUrl: string | undefined;
-  identityPublicToken: string;
+  /** The identity project's public token; demo mode creates one when unset. */
+  identityPublicToken: string | undefined;
+  encryptionKey: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  sms: { webhookUrl: string; token: string | undefined } | undefined;
+  corsOrigins: string[];
+  /** Extra places links in e-mails may lead to, besides the server's own pages. */
+  redirectUrls: string[];
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webRoot: string;
 };
@@ -48,6 +111,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
   const vars = parsed.data;
   const dataDir = resolve(cwd, vars.DATA_DIR);
   return {
+    mode: vars.MODE,
     port: vars.PORT,
     host: vars.HOST,
     dataDir,
@@ -56,6 +120,13 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
     identityPublicToken: vars.IDENTITY_PUBLIC_TOKEN,
+    encryptionKey: vars.ENCRYPTION_KEY,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM },
+    sms: vars.SMS_WEBHOOK_URL
+      ? { webhookUrl: vars.SMS_WEBHOOK_URL, token: vars.SMS_WEBHOOK_TOKEN }
+      : undefined,
+    corsOrigins: vars.CORS_ORIGINS,
+    redirectUrls: vars.REDIRECT_URLS,
     logLevel: vars.LOG_LEVEL,
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -51,13 +51,32 @@ describe('the server entry point', () => {
     });
     const url = await server.running;
     expect(url).toMatch(/^http:\/\/localhost:\d+$/);
-    expect(server.output().stdout).toContain('demo firm: Ballast Demo Advisors');
+    const { stdout } = server.output();
+    expect(stdout).toContain('demo firm: Ballast Demo Advisors');
+    expect(stdout).toMatch(/^demo user: ADMINISTRATOR administrator@demo\.ballast\.test \S.+$/m);
+    expect(stdout.match(/^demo user: /gm)).toHaveLength(5);
 
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
-    const config = await fetch(`${url}/config.json`);
-    expect(await config.json()).toMatchObject({ apiUrl: `${url}/api` });
+    const config = (await (await fetch(`${url}/config.json`)).json()) as {
+      apiUrl: string;
+      publicToken: string;
+    };
+    expect(config.apiUrl).toBe(`${url}/api`);
+    expect(config.publicToken).toMatch(/^public-token-test-/);
+
+    // A demo user signs in with the printed password.
+    const line = /^demo user: ADVISOR (\S+) (.+)$/m.exec(stdout);
+    const signIn = await fetch(`${url}/sdk/v1/passwords/authenticate`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.publicToken}:${config.publicToken}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ email: line?.[1], password: line?.[2], session_duration_minutes: 60 }),
+    });
+    expect(signIn.status).toBe(200);
   });
 
   it('refuses to start with bad configuration and names each bad variable', async () => {

@@ -1,14 +1,23 @@
 import { connectDatabase, migrateDatabase } from '@ballast/db';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { seedDemoFirm } from './seed-demo.ts';
+import { prepareIdentity } from './identity-setup.ts';
+import { seedDemoFirm, seedDemoUsers } from './seed-demo.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
   const database = await connectDatabase(config.database);
   await migrateDatabase(database);
-  const demo = await seedDemoFirm(database);
-  const app = await buildApp({ config, database });
+  const identity = await prepareIdentity(config, database, `http://localhost:${config.port}`);
+  const { app, identity: identityServices } = await buildApp({ config, database, identity });
+
+  const lines: string[] = [];
+  if (config.mode === 'demo') {
+    const firm = await seedDemoFirm(database);
+    const users = await seedDemoUsers(database, identityServices, identity.publicToken, firm.id);
+    lines.push(`  demo firm: ${firm.name}`);
+    for (const user of users) lines.push(`demo user: ${user.role} ${user.email} ${user.password}`);
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`received ${signal}, shutting down`);
@@ -27,9 +36,12 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       '',
-      `Ballast is running at ${url}`,
+      `Ballast is running at ${url} (${config.mode} mode)`,
       `  database: ${store}`,
-      `  demo firm: ${demo.name}`,
+      ...(identity.outbox
+        ? [`  outbox: ${url}/dev/outbox (e-mail and SMS are kept here, not sent)`]
+        : []),
+      ...lines,
       '',
     ].join('\n'),
   );

@@ -1,7 +1,47 @@
 import { type Database, schema } from '@ballast/db';
+import { ensurePasswordUser, type IdentityServices } from '@ballast/identity';
 import { eq } from 'drizzle-orm';
 
 export const DEMO_FIRM_NAME = 'Ballast Demo Advisors';
+
+/** One demo user per advisor role, so every screen and permission can be tried at once. */
+export const DEMO_USERS = [
+  {
+    role: 'ADMINISTRATOR',
+    email: 'administrator@demo.ballast.test',
+    password: 'Harbor lights steady the keel 41',
+    firstName: 'Alice',
+    lastName: 'Morgan',
+  },
+  {
+    role: 'CIO',
+    email: 'cio@demo.ballast.test',
+    password: 'Yield curves bend toward dawn 27',
+    firstName: 'Chen',
+    lastName: 'Wei',
+  },
+  {
+    role: 'OPERATIONS',
+    email: 'operations@demo.ballast.test',
+    password: 'Ledgers settle before noon 63',
+    firstName: 'Olivia',
+    lastName: 'Park',
+  },
+  {
+    role: 'MANAGER',
+    email: 'manager@demo.ballast.test',
+    password: 'Quiet markets reward patience 85',
+    firstName: 'Marcus',
+    lastName: 'Reed',
+  },
+  {
+    role: 'ADVISOR',
+    email: 'advisor@demo.ballast.test',
+    password: 'Municipal bonds outlast storms 19',
+    firstName: 'Priya',
+    lastName: 'Shah',
+  },
+] as const;
 
 /** The demo firm every fresh start shows; created once, found on later starts. */
 export async function seedDemoFirm(database: Database): Promise<{ id: string; name: string }> {
@@ -18,4 +58,24 @@ export async function seedDemoFirm(database: Database): Promise<{ id: string; na
     .returning({ id: firms.id, name: firms.name });
   if (!created) throw new Error('The demo firm could not be created.');
   return created;
+}
+
+/** Demo sign-ins for the seeded firm, created once in the identity project. */
+export async function seedDemoUsers(
+  database: Database,
+  identity: IdentityServices,
+  publicToken: string,
+  firmId: string,
+): Promise<typeof DEMO_USERS> {
+  const project = await identity.projects.byPublicToken(publicToken);
+  for (const user of DEMO_USERS) {
+    await ensurePasswordUser(database.db, project, {
+      email: user.email,
+      password: user.password,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      trustedMetadata: { firm_id: firmId, role: user.role },
+    });
+  }
+  return DEMO_USERS;
 }

@@ -1,5 +1,16 @@
 export type { IdentityPluginOptions } from './build-identity.ts';
 export { buildIdentity } from './build-identity.ts';
+export {
+  createDevOutbox,
+  createRoutingTransport,
+  createSmsHttpTransport,
+  createSmtpTransport,
+  type DevOutbox,
+  type MessageTransport,
+  outboxRoutes,
+} from './delivery/index.ts';
 export type { IdentityLimits, IdentityOptions, ProjectSettings } from './identity-options.ts';
 export { DEFAULT_LIMITS } from './identity-options.ts';
 export type { IdentityServices } from './identity-services.ts';
+export type { Project } from './protocol/projects.ts';
+export { ensurePasswordUser, findFirstProjectToken } from './users/ensure-password-user.ts';
