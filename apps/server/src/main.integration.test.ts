@@ -79,6 +79,27 @@ describe('the server entry point', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it('keeps the same identity project and demo users across restarts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ballast-restart-'));
+    dirs.push(dataDir);
+    const env = {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    };
+    const tokenOf = async (url: string) =>
+      ((await (await fetch(`${url}/config.json`)).json()) as { publicToken: string }).publicToken;
+
+    const first = startServer(env);
+    const firstToken = await tokenOf(await first.running);
+    children.splice(0).forEach((child) => child.kill('SIGTERM'));
+    await first.exited;
+
+    const second = startServer(env);
+    expect(await tokenOf(await second.running)).toBe(firstToken);
+    expect(second.output().stdout.match(/^demo user: /gm)).toHaveLength(5);
+  });
+
   it('refuses to start with bad configuration and names each bad variable', async () => {
     const server = startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://db/ballast' });
     expect(await server.exited).toBe(1);
