@@ -111,6 +111,27 @@ describe('production mode', () => {
   });
 });
 
+describe('logs', () => {
+  it('never carry the query string, where sign-in tokens travel', async () => {
+    const database = await createTestDatabase(process.env.DATABASE_URL);
+    const lines: string[] = [];
+    const { app } = await buildTestApp(
+      database,
+      { LOG_LEVEL: 'info' },
+      { write: (line) => lines.push(line) },
+    );
+    await app.inject({
+      method: 'GET',
+      url: '/auth/login?stytch_token_type=magic_links&token=SECRET-TOKEN-123',
+    });
+    await app.close();
+    await database.dispose();
+    const logged = lines.join('');
+    expect(logged).toContain('/auth/login');
+    expect(logged).not.toContain('SECRET-TOKEN-123');
+  });
+});
+
 describe('health when the database is gone', () => {
   it('answers server_error without leaking the cause', async () => {
     const database = await createTestDatabase(process.env.DATABASE_URL);

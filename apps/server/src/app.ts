@@ -13,6 +13,8 @@ export type AppDependencies = {
   config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel'>;
   database: Database;
   identity: IdentitySetup;
+  /** Where log lines go; standard output unless a test wants to read them. */
+  logStream?: { write(line: string): void };
 };
 
 export type App = { app: FastifyInstance; identity: IdentityServices };
@@ -23,9 +25,25 @@ export type App = { app: FastifyInstance; identity: IdentityServices };
  * `/config.json`. `main.ts` only adds `listen`, so tests build this very app and call it over
  * `inject` or real HTTP.
  */
-export async function buildApp({ config, database, identity }: AppDependencies): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  identity,
+  logStream,
+}: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      serializers: {
+        // Query strings carry sign-in tokens and OAuth codes (?token=…), so only paths are logged.
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          path: request.url.split('?')[0],
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     // Request ids let an operator match a client's error report to the log line.
     genReqId: () => crypto.randomUUID(),
   });

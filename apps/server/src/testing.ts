@@ -10,6 +10,7 @@ import { prepareIdentity } from './identity-setup.ts';
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
+  logStream?: { write(line: string): void },
 ): Promise<App & { config: Config; publicToken: string }> {
   const config = readConfig({
     LOG_LEVEL: 'silent',
@@ -17,6 +18,6 @@ export async function buildTestApp(
     ...env,
   });
   const identity = await prepareIdentity(config, database, 'http://localhost');
-  const built = await buildApp({ config, database, identity });
+  const built = await buildApp({ config, database, identity, ...(logStream ? { logStream } : {}) });
   return { ...built, config, publicToken: identity.publicToken };
 }
