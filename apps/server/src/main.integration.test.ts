@@ -92,7 +92,7 @@ describe('the server entry point', () => {
 
     const first = startServer(env);
     const firstToken = await tokenOf(await first.running);
-    children.splice(0).forEach((child) => child.kill('SIGTERM'));
+    for (const child of children.splice(0)) child.kill('SIGTERM');
     await first.exited;
 
     const second = startServer(env);

@@ -3,12 +3,18 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { IdentityOptions } from './identity-options.ts';
 import { createIdentityServices, type IdentityServices } from './identity-services.ts';
 import { registerSdkErrorHandling } from './protocol/error-handling.ts';
+import { registerCryptoWalletRoutes } from './routes/crypto-wallet-routes.ts';
+import { registerImpersonationRoutes } from './routes/impersonation-routes.ts';
 import { registerMagicLinkRoutes } from './routes/magic-link-routes.ts';
+import { registerOAuthRedirectRoutes, registerOAuthRoutes } from './routes/oauth-routes.ts';
 import { registerOtpRoutes } from './routes/otp-routes.ts';
 import { registerPasswordRoutes } from './routes/password-routes.ts';
 import { registerJwksRoutes, registerProjectRoutes } from './routes/project-routes.ts';
+import { registerSearchRoutes } from './routes/search-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
+import { registerTotpRoutes } from './routes/totp-routes.ts';
 import { registerUserRoutes } from './routes/user-routes.ts';
+import { registerWebauthnRoutes } from './routes/webauthn-routes.ts';
 
 export type IdentityPluginOptions = IdentityOptions & {
   /** Receives the services once built, so the host can seed projects and users through them. */
@@ -36,14 +42,21 @@ export const buildIdentity: FastifyPluginAsync<IdentityPluginOptions> = async (a
       registerSdkErrorHandling(sdk);
       registerProjectRoutes(sdk, services);
       registerSessionRoutes(sdk, services);
+      registerSearchRoutes(sdk, services);
       registerUserRoutes(sdk, services);
       registerPasswordRoutes(sdk, services);
       registerMagicLinkRoutes(sdk, services);
       registerOtpRoutes(sdk, services);
+      registerOAuthRoutes(sdk, services);
+      registerCryptoWalletRoutes(sdk, services);
+      registerImpersonationRoutes(sdk, services);
+      registerWebauthnRoutes(sdk, services);
+      registerTotpRoutes(sdk, services);
     },
     { prefix: '/sdk/v1' },
   );
   registerJwksRoutes(app, services);
+  registerOAuthRedirectRoutes(app, services);
 };
 
 /** The SDK sends `Content-Type: application/json` on calls without a body, such as revoke. */

@@ -64,6 +64,128 @@ export const IDENTITY_ERRORS = {
   session_not_found: { status: 404, message: 'The session could not be found.' },
   user_not_found: { status: 404, message: 'The user could not be found.' },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
+  oauth_config_not_found: {
+    status: 404,
+    message: 'This OAuth provider is not configured for this project.',
+  },
+  oauth_invalid_callback_request: {
+    status: 400,
+    message: 'The OAuth callback is missing its state parameter.',
+  },
+  oauth_invalid_state: {
+    status: 400,
+    message: 'The OAuth sign-in has expired or was already completed. Please start again.',
+  },
+  oauth_auth_code_error: {
+    status: 401,
+    message: 'The provider did not complete the sign-in.',
+  },
+  oauth_token_not_found: {
+    status: 404,
+    message: 'The OAuth token has expired or already been used. Please sign in again.',
+  },
+  invalid_crypto_wallet_address: {
+    status: 400,
+    message: 'The crypto wallet address is not a valid address for its wallet type.',
+  },
+  invalid_wallet_type: { status: 400, message: 'Only ethereum crypto wallets are supported.' },
+  invalid_siwe_domain: {
+    status: 400,
+    message: 'The page asking for a Sign-In with Ethereum message is not one this project allows.',
+  },
+  invalid_siwe_uri: {
+    status: 400,
+    message: 'siwe_params.uri must be a URI on a page this project allows.',
+  },
+  invalid_siwe_chain_id: {
+    status: 400,
+    message: 'siwe_params.chain_id must be a positive whole number.',
+  },
+  invalid_siwe_statement: {
+    status: 400,
+    message: 'siwe_params.statement must be one line of plain ASCII text.',
+  },
+  invalid_siwe_resource: {
+    status: 400,
+    message: 'Every entry of siwe_params.resources must be a URI.',
+  },
+  invalid_siwe_message_request_id: {
+    status: 400,
+    message: 'siwe_params.message_request_id may hold only URI path characters.',
+  },
+  siwe_message_not_valid_yet: {
+    status: 400,
+    message: 'The signed message is not valid yet; try again after its Not Before time.',
+  },
+  unable_to_authenticate_crypto_wallet: {
+    status: 401,
+    message:
+      'The signature does not match a live challenge for this wallet. Please request a new challenge.',
+  },
+  duplicate_wallet_address: {
+    status: 400,
+    message: 'This crypto wallet already belongs to another user.',
+  },
+  unable_to_auth_impersonation_token: {
+    status: 401,
+    message: 'The impersonation token has expired, has already been used, or is not valid.',
+  },
+  webauthn_registration_not_found: {
+    status: 404,
+    message: 'No WebAuthn registration matches this credential for this user.',
+  },
+  no_active_webauthn_registrations: {
+    status: 404,
+    message: 'This user has no WebAuthn registrations for this domain.',
+  },
+  no_pending_webauthn_registration: {
+    status: 400,
+    message: 'There is no pending WebAuthn registration: it expired or was already used.',
+  },
+  invalid_webauthn_registration_domain: {
+    status: 400,
+    message: 'This domain or page origin is not allowed to use WebAuthn with this project.',
+  },
+  invalid_public_key_credential: {
+    status: 400,
+    message: 'public_key_credential is not a valid WebAuthn credential.',
+  },
+  duplicate_webauthn_registration: {
+    status: 400,
+    message: 'This WebAuthn credential is already registered.',
+  },
+  empty_webauthn_registration_name: {
+    status: 400,
+    message: 'A WebAuthn registration name cannot be empty.',
+  },
+  unable_to_register_webauthn_registration: {
+    status: 400,
+    message: 'The WebAuthn registration could not be verified.',
+  },
+  unable_to_auth_webauthn_registration: {
+    status: 401,
+    message: 'The WebAuthn credential could not be verified. Please try again.',
+  },
+  totps_not_found_for_user: {
+    status: 404,
+    message: 'This user has no authenticator app set up.',
+  },
+  active_totp_exists: {
+    status: 409,
+    message: 'This user already has an authenticator app. Remove it before adding another.',
+  },
+  expired_totp: {
+    status: 400,
+    message: 'The authenticator app was not confirmed in time. Please set it up again.',
+  },
+  totp_code_already_authenticated: {
+    status: 401,
+    message: 'This code has already been used. Please wait for the next code and try again.',
+  },
+  invalid_recovery_code: {
+    status: 401,
+    message: 'The recovery code is invalid or has already been used.',
+  },
   public_token_not_found: {
     status: 401,
     message: 'The public token is not valid for any project.',

@@ -1,5 +1,6 @@
 import type { Db } from '@ballast/db';
 import type { MessageTransport } from './delivery/message-transport.ts';
+import type { OAuthProviderConfig } from './oauth/oauth-providers.ts';
 
 /** What the project tells the browser SDK at bootstrap and how it checks passwords. */
 export type ProjectSettings = {
@@ -60,4 +61,18 @@ export type IdentityOptions = {
   messages: MessageTransport;
   /** Browser origins allowed to call the service from another origin, with credentials. */
   corsOrigins: readonly string[];
+  /** OAuth sign-in providers (`/v1/public/oauth/{name}/start`); none when unset. */
+  oauthProviders?: readonly OAuthProviderConfig[];
+  /**
+   * The WebAuthn relying party (passkeys). Unset fields are derived from the page origin the SDK
+   * reports, within the origins this project already trusts (see `webauthn/relying-party.ts`).
+   */
+  webauthn?: {
+    /** The name an authenticator shows; with `webauthn` unset, the project name. */
+    rpName: string;
+    /** RP IDs a credential may be scoped to; default: the hostname of the page asking. */
+    rpIds?: readonly string[];
+    /** Exact page origins allowed to run a ceremony; default: derived, see above. */
+    origins?: readonly string[];
+  };
 };

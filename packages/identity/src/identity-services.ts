@@ -1,6 +1,7 @@
 import { createSecretBox, type SecretBox } from './crypto/secret-box.ts';
 import type { OutgoingMessage } from './delivery/message-transport.ts';
 import type { IdentityOptions } from './identity-options.ts';
+import { createImpersonationService, type ImpersonationService } from './impersonation.ts';
 import { createProjectStore, type Project, type ProjectStore } from './protocol/projects.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limits.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
@@ -14,6 +15,8 @@ export type IdentityServices = {
   rates: RateLimiter;
   projects: ProjectStore;
   sessionsOf(project: Project): SessionService;
+  /** Mints impersonation tokens; the host decides who may (see `ImpersonationService.mint`). */
+  impersonation: ImpersonationService;
   /**
    * Hands a message to the transport without waiting for it, so a send call answers in the same
    * time whether or not it had anything to send. A failure is logged by channel, never by content.
@@ -34,6 +37,7 @@ export function createIdentityServices(
     keys,
     rates: createRateLimiter(options.db),
     projects: createProjectStore(options.db),
+    impersonation: createImpersonationService(options),
     send(message) {
       options.messages.send(message).catch((error: unknown) => {
         logError(

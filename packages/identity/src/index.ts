@@ -9,8 +9,14 @@ export {
   type MessageTransport,
   outboxRoutes,
 } from './delivery/index.ts';
+export { IdentityError, type IdentityErrorType } from './identity-error.ts';
 export type { IdentityLimits, IdentityOptions, ProjectSettings } from './identity-options.ts';
 export { DEFAULT_LIMITS } from './identity-options.ts';
 export type { IdentityServices } from './identity-services.ts';
+export type {
+  ImpersonationService,
+  ImpersonationToken,
+  MintImpersonationInput,
+} from './impersonation.ts';
 export type { Project } from './protocol/projects.ts';
 export { ensurePasswordUser, findFirstProjectToken } from './users/ensure-password-user.ts';

@@ -11,6 +11,7 @@ export type OneTimeTokenKind =
   | 'otp'
   | 'impersonation'
   | 'oauth_state'
+  | 'oauth'
   | 'webauthn_challenge'
   | 'crypto_challenge';
 
@@ -43,6 +44,11 @@ export async function issueToken(
   });
 }
 
+/** Neither used up nor expired, judged by the database's clock. */
+function isLive() {
+  return and(isNull(identityOneTimeTokens.usedAt), gt(identityOneTimeTokens.expiresAt, sql`now()`));
+}
+
 /** The unused, unexpired token with this secret, without using it up. */
 export async function findLiveToken(
   db: Db,
@@ -58,8 +64,7 @@ export async function findLiveToken(
         eq(identityOneTimeTokens.projectId, project.id),
         eq(identityOneTimeTokens.kind, kind),
         eq(identityOneTimeTokens.tokenHash, hashSecret(secret)),
-        isNull(identityOneTimeTokens.usedAt),
-        gt(identityOneTimeTokens.expiresAt, sql`now()`),
+        isLive(),
       ),
     );
   return row;
@@ -73,13 +78,7 @@ export async function claimToken(db: Db, tokenId: string): Promise<boolean> {
   const claimed = await db
     .update(identityOneTimeTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(identityOneTimeTokens.id, tokenId),
-        isNull(identityOneTimeTokens.usedAt),
-        gt(identityOneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(eq(identityOneTimeTokens.id, tokenId), isLive()))
     .returning({ id: identityOneTimeTokens.id });
   return claimed.length === 1;
 }
@@ -115,8 +114,7 @@ export async function findNewestLiveTokenFor(
       and(
         eq(identityOneTimeTokens.kind, kind),
         eq(identityOneTimeTokens.methodId, methodId),
-        isNull(identityOneTimeTokens.usedAt),
-        gt(identityOneTimeTokens.expiresAt, sql`now()`),
+        isLive(),
       ),
     )
     .orderBy(desc(identityOneTimeTokens.createdAt))

@@ -224,6 +224,36 @@ describe('identity security', () => {
     expect(rows[0]?.tokenHash).not.toContain(grant.session_token);
   });
 
+  it('tells the prebuilt form which screen an address needs, at most 5 times a minute per address', async () => {
+    const email = `search.${crypto.randomUUID()}@ballast.test`;
+    const userType = async () =>
+      (
+        (await json(await sdkCall(server, '/users/search', { email }))).data as {
+          userType?: string;
+        }
+      )?.userType;
+    expect(await userType()).toBe('new');
+    await signUp(email);
+    expect(await userType()).toBe('password');
+    for (let attempt = 0; attempt < 3; attempt++) await sdkCall(server, '/users/search', { email });
+    const limited = await sdkCall(server, '/users/search', { email });
+    expect(limited.status).toBe(429);
+  });
+
+  it('allows cross-origin calls only from configured origins', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}/sdk/v1/passwords/authenticate`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+    const stranger = await preflight('https://stranger.example');
+    expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('refuses a redirect URL that is not on the allow-list', async () => {
     const response = await sdkCall(server, '/magic_links/email/login_or_create', {
       email: `phish.${crypto.randomUUID()}@ballast.test`,
@@ -254,5 +284,29 @@ describe('identity under a failing database', () => {
     expect(response.status).toBe(500);
     expect(await json(response)).toMatchObject({ error_type: 'internal_server_error' });
     await server.stop().catch(() => undefined);
+  });
+});
+
+describe('cross-origin calls from a configured origin', () => {
+  it('are allowed with credentials, as the SDK sends them', async () => {
+    const server = await startIdentityServer({
+      options: { corsOrigins: ['https://app.ballast.example'] },
+    });
+    try {
+      const response = await fetch(`${server.url}/sdk/v1/passwords/authenticate`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://app.ballast.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type,x-sdk-client',
+        },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe(
+        'https://app.ballast.example',
+      );
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    } finally {
+      await server.stop();
+    }
   });
 });

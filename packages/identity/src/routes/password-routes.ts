@@ -317,7 +317,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       ...sdkExtras,
     }),
     async (call) => {
-      const current = await call.sessions.findLive(requireSessionToken(call));
+      const current = await call.sessions.findWithEverySecondFactor(requireSessionToken(call));
       const [email] = await db
         .select()
         .from(schema.identityEmails)

@@ -98,7 +98,7 @@ export function registerUserRoutes(app: FastifyInstance, services: IdentityServi
 
   for (const [segment, table] of Object.entries(FACTOR_TABLES)) {
     sdkRoute(app, services, 'DELETE', `/users/${segment}/:id`, z.unknown(), async (call) => {
-      const session = await call.sessions.findLive(requireSessionToken(call));
+      const session = await call.sessions.findWithEverySecondFactor(requireSessionToken(call));
       await deleteFactor(db, table, call.params.id ?? '', session.userId);
       const user = await getProtocolUser(db, session.userId);
       return { user_id: user.user_id, __user: user };

@@ -8,7 +8,7 @@ import { getProtocolUser, type ProtocolUser } from '../users/protocol-user.ts';
 import { type AuthenticationFactor, mergeFactors } from './authentication-factor.ts';
 import { SESSION_JWT_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 
-const { identitySessions } = schema;
+const { identitySessions, identityTotps } = schema;
 
 export type ProtocolSession = {
   session_id: string;
@@ -34,6 +34,18 @@ export type SessionGrant = {
 export type RequestContext = { ipAddress: string; userAgent: string };
 
 type SessionRow = typeof identitySessions.$inferSelect;
+
+/**
+ * A JWT claim for resource servers: whether the user has an authenticator, and whether this
+ * session proved it. A session of an enrolled user that has not is a first factor only, and the
+ * provider API refuses it until the code is given (decision 005).
+ */
+export const SECOND_FACTOR_CLAIM = 'https://ballast.app/second_factor';
+export type SecondFactorClaim = { enrolled: boolean; proved: boolean };
+
+export function hasProvedSecondFactor(factors: readonly AuthenticationFactor[]): boolean {
+  return factors.some((entry) => entry.type === 'totp' || entry.type === 'recovery_code');
+}
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
@@ -64,7 +76,10 @@ export function createSessionService(
     };
   }
 
-  async function signJwt(session: ProtocolSession): Promise<string> {
+  async function signJwt(
+    session: ProtocolSession,
+    secondFactor: SecondFactorClaim,
+  ): Promise<string> {
     const key = await keys.current();
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = Math.floor(Date.parse(session.expires_at) / 1000);
@@ -78,6 +93,7 @@ export function createSessionService(
         authentication_factors: session.authentication_factors,
       },
       ...session.custom_claims,
+      [SECOND_FACTOR_CLAIM]: secondFactor,
     })
       .setProtectedHeader({ alg: SESSION_JWT_ALGORITHM, kid: key.kid, typ: 'JWT' })
       .setSubject(session.user_id)
@@ -92,12 +108,16 @@ export function createSessionService(
   async function grant(row: SessionRow, token: string): Promise<SessionGrant> {
     const user = await getProtocolUser(db, row.userId);
     const session = toProtocol(row, user.roles);
+    const secondFactor = {
+      enrolled: user.totps.some((totp) => totp.verified),
+      proved: hasProvedSecondFactor(session.authentication_factors),
+    };
     return {
       user_id: user.user_id,
       user,
       session,
       session_token: token,
-      session_jwt: await signJwt(session),
+      session_jwt: await signJwt(session, secondFactor),
     };
   }
 
@@ -107,7 +127,12 @@ export function createSessionService(
       .select()
       .from(identitySessions)
       .where(
-        and(eq(identitySessions.tokenHash, hashSecret(token)), isNull(identitySessions.revokedAt)),
+        and(
+          eq(identitySessions.tokenHash, hashSecret(token)),
+          // A token is worth nothing under another project's public token.
+          eq(identitySessions.projectId, project.id),
+          isNull(identitySessions.revokedAt),
+        ),
       );
     if (!row || row.expiresAt.getTime() <= Date.now()) throw new IdentityError('session_not_found');
     return row;
@@ -115,6 +140,26 @@ export function createSessionService(
 
   return {
     findLive,
+
+    /**
+     * The live session behind a token, if it may change how its user signs in: a user with an
+     * authenticator must have given its code in this session first.
+     */
+    async findWithEverySecondFactor(token: string): Promise<SessionRow> {
+      const row = await findLive(token);
+      const [enrolled] = await db
+        .select({ id: identityTotps.id })
+        .from(identityTotps)
+        .where(and(eq(identityTotps.userId, row.userId), eq(identityTotps.verified, true)))
+        .limit(1);
+      if (enrolled && !hasProvedSecondFactor(row.authenticationFactors as AuthenticationFactor[])) {
+        throw new IdentityError(
+          'unauthorized_action',
+          'Enter your authenticator code before changing how you sign in.',
+        );
+      }
+      return row;
+    },
 
     /**
      * Completes a sign-in. Signed in already (`currentToken`), the new factor joins that session;
