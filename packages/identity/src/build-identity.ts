@@ -5,6 +5,7 @@ import { createIdentityServices, type IdentityServices } from './identity-servic
 import { registerSdkErrorHandling } from './protocol/error-handling.ts';
 import { registerCryptoWalletRoutes } from './routes/crypto-wallet-routes.ts';
 import { registerImpersonationRoutes } from './routes/impersonation-routes.ts';
+import { registerAdminRoutes } from './routes/admin-routes.ts';
 import { registerMagicLinkRoutes } from './routes/magic-link-routes.ts';
 import { registerOAuthRedirectRoutes, registerOAuthRoutes } from './routes/oauth-routes.ts';
 import { registerOtpRoutes } from './routes/otp-routes.ts';
@@ -56,6 +57,7 @@ export const buildIdentity: FastifyPluginAsync<IdentityPluginOptions> = async (a
     { prefix: '/sdk/v1' },
   );
   registerJwksRoutes(app, services);
+  registerAdminRoutes(app, services);
   registerOAuthRedirectRoutes(app, services);
 };
 
