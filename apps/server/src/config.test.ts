@@ -47,6 +47,19 @@ describe('readConfig', () => {
     expect(() => readConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 
+  it('reads sign-in providers as JSON, and names what is wrong with them', () => {
+    const providers = '[{"name":"google","clientId":"id","clientSecret":"secret"}]';
+    expect(readConfig({ OAUTH_PROVIDERS: providers }).oauthProviders).toEqual([
+      { name: 'google', clientId: 'id', clientSecret: 'secret' },
+    ]);
+    expect(() => readConfig({ OAUTH_PROVIDERS: '{not json' })).toThrow(
+      /OAUTH_PROVIDERS: must be JSON/,
+    );
+    expect(() => readConfig({ OAUTH_PROVIDERS: '[{"name":"Google"}]' })).toThrow(
+      /OAUTH_PROVIDERS\.0\.name/,
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL so paths join cleanly', () => {
     expect(readConfig({ PUBLIC_URL: 'https://ballast.example.com/' }).publicUrl).toBe(
       'https://ballast.example.com',

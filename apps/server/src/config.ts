@@ -45,6 +45,31 @@ const EnvSchema = z
       .optional(),
     SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
     CORS_ORIGINS: list.default([]),
+    OAUTH_PROVIDERS: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z.array(
+          z.object({
+            name: z
+              .string()
+              .regex(/^[a-z0-9_-]+$/, { error: 'name must be lower-case letters, digits, - or _' }),
+            clientId: z.string().min(1),
+            clientSecret: z.string().min(1),
+            issuer: z.url().optional(),
+            scopes: z.array(z.string()).optional(),
+          }),
+          { error: 'must be a JSON list of {name, clientId, clientSecret, issuer?, scopes?}' },
+        ),
+      )
+      .default([]),
     REDIRECT_URLS: list.default([]),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -91,6 +116,14 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   sms: { webhookUrl: string; token: string | undefined } | undefined;
   corsOrigins: string[];
+  /** Sign-in providers: a known name (google, microsoft, …) or any OpenID issuer. */
+  oauthProviders: {
+    name: string;
+    clientId: string;
+    clientSecret: string;
+    issuer?: string;
+    scopes?: string[];
+  }[];
   /** Extra places links in e-mails may lead to, besides the server's own pages. */
   redirectUrls: string[];
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -126,6 +159,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
       ? { webhookUrl: vars.SMS_WEBHOOK_URL, token: vars.SMS_WEBHOOK_TOKEN }
       : undefined,
     corsOrigins: vars.CORS_ORIGINS,
+    oauthProviders: vars.OAUTH_PROVIDERS,
     redirectUrls: vars.REDIRECT_URLS,
     logLevel: vars.LOG_LEVEL,
     webRoot: resolve(import.meta.dirname, '../../web/dist'),

@@ -76,6 +76,7 @@ export async function prepareIdentity(
       encryptionKey: config.encryptionKey ?? (await demoEncryptionKey(config.dataDir)),
       messages,
       corsOrigins: config.corsOrigins,
+      oauthProviders: config.oauthProviders,
     },
   };
 }
