@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { IdentitySetup } from './identity-setup.ts';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel'>;
+  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy'>;
   database: Database;
   identity: IdentitySetup;
   /** Where log lines go; standard output unless a test wants to read them. */
@@ -32,6 +32,7 @@ export async function buildApp({
   logStream,
 }: AppDependencies): Promise<App> {
   const app = Fastify({
+    trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),

@@ -126,6 +126,8 @@ export type Config = {
   }[];
   /** Extra places links in e-mails may lead to, besides the server's own pages. */
   redirectUrls: string[];
+  /** Behind a reverse proxy, read the client's protocol, host and address from X-Forwarded-*. */
+  trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webRoot: string;
 };
@@ -161,6 +163,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
     corsOrigins: vars.CORS_ORIGINS,
     oauthProviders: vars.OAUTH_PROVIDERS,
     redirectUrls: vars.REDIRECT_URLS,
+    trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
   };
