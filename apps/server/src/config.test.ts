@@ -8,6 +8,7 @@ describe('readConfig', () => {
     expect(config.host).toBe('localhost');
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ballast/.data/pglite' });
     expect(config.mode).toBe('demo');
+    expect(config.trustProxy).toBe(false);
     expect(config.identityPublicToken).toBeUndefined();
   });
 

@@ -71,6 +71,7 @@ const EnvSchema = z
       )
       .default([]),
     REDIRECT_URLS: list.default([]),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
