@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { IdentitySetup } from './identity-setup.ts';
+import { loggerOptions } from './logger-options.ts';
 
 export type AppDependencies = {
   config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy'>;
@@ -33,18 +34,7 @@ export async function buildApp({
 }: AppDependencies): Promise<App> {
   const app = Fastify({
     trustProxy: config.trustProxy,
-    logger: {
-      level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
-      serializers: {
-        // Query strings carry sign-in tokens and OAuth codes (?token=…), so only paths are logged.
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          path: request.url.split('?')[0],
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config, logStream),
     // Request ids let an operator match a client's error report to the log line.
     genReqId: () => crypto.randomUUID(),
   });

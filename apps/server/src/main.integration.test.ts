@@ -13,8 +13,8 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [mainScript], {
+function startServer(env: Record<string, string>, script = mainScript) {
+  const child = spawn(process.execPath, [script], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,7 +30,7 @@ function startServer(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const running = new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', () => {
-      const match = /Ballast is running at (\S+)/.exec(stdout);
+      const match = /Ballast (?:identity service )?is running at (\S+)/.exec(stdout);
       if (match?.[1]) resolve(match[1]);
     });
     void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
@@ -98,6 +98,30 @@ describe('the server entry point', () => {
     const second = startServer(env);
     expect(await tokenOf(await second.running)).toBe(firstToken);
     expect(second.output().stdout.match(/^demo user: /gm)).toHaveLength(5);
+  });
+
+  it('runs the identity service on its own', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ballast-identity-'));
+    dirs.push(dataDir);
+    const server = startServer(
+      {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      },
+      join(import.meta.dirname, 'identity-main.ts'),
+    );
+    const url = await server.running;
+    const publicToken = /public token: (\S+)/.exec(server.output().stdout)?.[1] ?? '';
+    expect(publicToken).toMatch(/^public-token-test-/);
+    const bootstrap = await fetch(`${url}/sdk/v1/projects/bootstrap/${publicToken}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+      },
+    });
+    expect(bootstrap.status).toBe(200);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    expect((await fetch(`${url}/api/health`)).status).toBe(404);
   });
 
   it('refuses to start with bad configuration and names each bad variable', async () => {
