@@ -254,6 +254,29 @@ describe('identity security', () => {
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('stores the telemetry batches the SDK posts without credentials, at most 100 events a batch', async () => {
+    const before = (await server.database.db.select().from(schema.identityEvents)).length;
+    const batch = Array.from({ length: 120 }, (_, index) => ({
+      telemetry: { event_id: `event-${index}`, sdk: { identifier: 'Stytch.js Javascript SDK' } },
+      event: {
+        public_token: server.publicToken,
+        event_name: 'sdk_instance_instantiated',
+        details: {},
+      },
+    }));
+    const response = await fetch(`${server.url}/sdk/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
+    expect(response.status).toBe(200);
+    const after = await server.database.db.select().from(schema.identityEvents);
+    expect(after.length - before).toBe(100);
+    expect(after.at(-1)?.event).toMatchObject({
+      event: { event_name: 'sdk_instance_instantiated' },
+    });
+  });
+
   it('refuses a redirect URL that is not on the allow-list', async () => {
     const response = await sdkCall(server, '/magic_links/email/login_or_create', {
       email: `phish.${crypto.randomUUID()}@ballast.test`,
