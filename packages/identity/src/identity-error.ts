@@ -62,6 +62,10 @@ export const IDENTITY_ERRORS = {
     message: 'You do not have permission to perform that action.',
   },
   session_not_found: { status: 404, message: 'The session could not be found.' },
+  organization_not_found: {
+    status: 404,
+    message: 'This project has no organizations: it signs in consumers, not members.',
+  },
   user_not_found: { status: 404, message: 'The user could not be found.' },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
   oauth_config_not_found: {

@@ -277,6 +277,36 @@ describe('identity security', () => {
     });
   });
 
+  it('sends WhatsApp passcodes through their own channel', async () => {
+    const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const sent = (
+      await json(await sdkCall(server, '/otps/whatsapp/login_or_create', { phone_number: phone }))
+    ).data as {
+      method_id: string;
+    };
+    const message = await server.waitForMessage(phone);
+    expect(message.channel).toBe('whatsapp');
+    const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+    const response = await sdkCall(server, '/otps/authenticate', {
+      token: code,
+      method_id: sent.method_id,
+      session_duration_minutes: 60,
+    });
+    const grant = (await json(response)).data as {
+      session: { authentication_factors: { delivery_method: string }[] };
+    };
+    expect(grant.session.authentication_factors[0]?.delivery_method).toBe('whatsapp');
+  });
+
+  it('answers the business-to-business member search with organization_not_found', async () => {
+    const response = await sdkCall(server, '/b2b/organizations/members/search', {
+      email_address: 'someone@ballast.test',
+      organization_id: 'organization-test-1',
+    });
+    expect(response.status).toBe(404);
+    expect(await json(response)).toMatchObject({ error_type: 'organization_not_found' });
+  });
+
   it('refuses a redirect URL that is not on the allow-list', async () => {
     const response = await sdkCall(server, '/magic_links/email/login_or_create', {
       email: `phish.${crypto.randomUUID()}@ballast.test`,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { IdentityError } from '../identity-error.ts';
 import type { IdentityServices } from '../identity-services.ts';
 import { sdkRoute } from '../protocol/sdk-route.ts';
 import { findUserByEmail, normalizeEmail } from '../users/user-store.ts';
@@ -24,6 +25,18 @@ export function registerSearchRoutes(app: FastifyInstance, services: IdentitySer
       const user = await findUserByEmail(db, call.project, call.body.email);
       const userType = !user ? 'new' : user.passwordHash ? 'password' : 'passwordless';
       return { userType };
+    },
+  );
+
+  // The business-to-business client's search; a consumer project has no organizations to search.
+  sdkRoute(
+    app,
+    services,
+    'POST',
+    '/b2b/organizations/members/search',
+    z.object({ email_address: z.string(), organization_id: z.string() }),
+    async () => {
+      throw new IdentityError('organization_not_found');
     },
   );
 }

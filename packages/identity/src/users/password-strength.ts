@@ -64,7 +64,7 @@ export function checkPasswordStrength(
     };
   }
 
-  const result = zxcvbn.check(password, userInputs);
+  const result = zxcvbn.check(password, expandUserInputs(userInputs));
   return {
     valid_password: result.score >= policy.minimumScore,
     score: result.score,
@@ -77,4 +77,15 @@ export function checkPasswordStrength(
       luds_requirements: { ...classes, missing_complexity: 0, missing_characters: 0 },
     },
   };
+}
+
+/**
+ * An address is guessed piece by piece: "ada.lovelace1815@ballast.test" also gives its local
+ * part and the words in it, so none of them makes a password look strong.
+ */
+function expandUserInputs(inputs: readonly string[]): string[] {
+  return inputs.flatMap((input) => {
+    const local = input.split('@')[0] ?? '';
+    return [input, local, ...local.split(/[^\p{L}\p{N}]+/u)].filter((piece) => piece.length >= 3);
+  });
 }
