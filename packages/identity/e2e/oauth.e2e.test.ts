@@ -1,12 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
+import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
 import {
   startTestOidcProvider,
   type TestOidcAccount,
   type TestOidcProvider,
-} from '../src/oauth/testing-oidc-provider.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+} from './support/oidc-provider.ts';
 import { SdkPage } from './support/sdk-page.ts';
 
 type OAuthGrant = {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityTestServer, startIdentityServer } from '../../e2e/support/identity-server.ts';
-import { pkceChallengeOf, randomToken } from '../crypto/tokens.ts';
 import {
   startTestOidcProvider,
   type TestOidcAccount,
   type TestOidcProvider,
-} from './testing-oidc-provider.ts';
+} from '../../e2e/support/oidc-provider.ts';
+import { pkceChallengeOf, randomToken } from '../crypto/tokens.ts';
 
 const LOGIN_URL = 'http://localhost/app/login';
 const SIGNUP_URL = 'http://localhost/app/welcome';

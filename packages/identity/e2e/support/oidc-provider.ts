@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
-import { randomToken } from '../crypto/tokens.ts';
+import { randomToken } from '../../src/crypto/tokens.ts';
 
 /** A person at the test provider, with the standard claims it hands out. */
 export type TestOidcAccount = {
