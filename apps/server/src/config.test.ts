@@ -61,6 +61,21 @@ describe('readConfig', () => {
     );
   });
 
+  it('reads connected apps as JSON', () => {
+    const apps = JSON.stringify([
+      {
+        clientId: 'reports',
+        name: 'Reports',
+        redirectUris: ['https://reports.example/callback'],
+        firstParty: true,
+      },
+    ]);
+    expect(readConfig({ CONNECTED_APPS: apps }).connectedApps[0]?.clientId).toBe('reports');
+    expect(() => readConfig({ CONNECTED_APPS: '[{"clientId":"x"}]' })).toThrow(
+      /CONNECTED_APPS\.0\.name/,
+    );
+  });
+
   it('drops a trailing slash from PUBLIC_URL so paths join cleanly', () => {
     expect(readConfig({ PUBLIC_URL: 'https://ballast.example.com/' }).publicUrl).toBe(
       'https://ballast.example.com',

@@ -15,6 +15,21 @@ const list = z
     ),
   );
 
+/** A variable holding a JSON list, each entry checked against `item`. */
+function jsonList<Item extends z.ZodType>(item: Item, error: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item, { error }));
+}
+
 /**
  * Everything the server reads from its environment, validated once at start. This is the only
  * module of the system that reads `process.env`; libraries get options objects.
@@ -45,31 +60,32 @@ const EnvSchema = z
       .optional(),
     SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
     CORS_ORIGINS: list.default([]),
-    OAUTH_PROVIDERS: z
-      .string()
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(
-        z.array(
-          z.object({
-            name: z
-              .string()
-              .regex(/^[a-z0-9_-]+$/, { error: 'name must be lower-case letters, digits, - or _' }),
-            clientId: z.string().min(1),
-            clientSecret: z.string().min(1),
-            issuer: z.url().optional(),
-            scopes: z.array(z.string()).optional(),
-          }),
-          { error: 'must be a JSON list of {name, clientId, clientSecret, issuer?, scopes?}' },
-        ),
-      )
-      .default([]),
+    CONNECTED_APPS: jsonList(
+      z.object({
+        clientId: z.string().min(1),
+        clientSecret: z.string().min(32).optional(),
+        name: z.string().min(1),
+        description: z.string().optional(),
+        logoUrl: z.url().optional(),
+        redirectUris: z.array(z.url()).min(1),
+        postLogoutRedirectUris: z.array(z.url()).optional(),
+        firstParty: z.boolean(),
+        scopes: z.array(z.string()).optional(),
+      }),
+      'must be a JSON list of {clientId, clientSecret?, name, redirectUris, firstParty, …}',
+    ).default([]),
+    OAUTH_PROVIDERS: jsonList(
+      z.object({
+        name: z
+          .string()
+          .regex(/^[a-z0-9_-]+$/, { error: 'name must be lower-case letters, digits, - or _' }),
+        clientId: z.string().min(1),
+        clientSecret: z.string().min(1),
+        issuer: z.url().optional(),
+        scopes: z.array(z.string()).optional(),
+      }),
+      'must be a JSON list of {name, clientId, clientSecret, issuer?, scopes?}',
+    ).default([]),
     REDIRECT_URLS: list.default([]),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z
@@ -118,13 +134,9 @@ export type Config = {
   sms: { webhookUrl: string; token: string | undefined } | undefined;
   corsOrigins: string[];
   /** Sign-in providers: a known name (google, microsoft, …) or any OpenID issuer. */
-  oauthProviders: {
-    name: string;
-    clientId: string;
-    clientSecret: string;
-    issuer?: string;
-    scopes?: string[];
-  }[];
+  oauthProviders: z.infer<typeof EnvSchema>['OAUTH_PROVIDERS'];
+  /** Apps that sign their users in through this service (it is their OpenID provider). */
+  connectedApps: z.infer<typeof EnvSchema>['CONNECTED_APPS'];
   /** Extra places links in e-mails may lead to, besides the server's own pages. */
   redirectUrls: string[];
   /** Behind a reverse proxy, read the client's protocol, host and address from X-Forwarded-*. */
@@ -163,6 +175,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
       : undefined,
     corsOrigins: vars.CORS_ORIGINS,
     oauthProviders: vars.OAUTH_PROVIDERS,
+    connectedApps: vars.CONNECTED_APPS,
     redirectUrls: vars.REDIRECT_URLS,
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,

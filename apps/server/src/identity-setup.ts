@@ -77,6 +77,9 @@ export async function prepareIdentity(
       messages,
       corsOrigins: config.corsOrigins,
       oauthProviders: config.oauthProviders,
+      connectedApps: config.connectedApps,
+      // Behind a proxy the request's own origin may read http://; the configured URL is the truth.
+      ...(config.publicUrl ? { openIdProvider: { issuer: config.publicUrl } } : {}),
     },
   };
 }

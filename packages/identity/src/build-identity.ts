@@ -5,6 +5,7 @@ import { createIdentityServices, type IdentityServices } from './identity-servic
 import { registerSdkErrorHandling } from './protocol/error-handling.ts';
 import { registerAdminRoutes } from './routes/admin-routes.ts';
 import { registerCryptoWalletRoutes } from './routes/crypto-wallet-routes.ts';
+import { registerIdpRoutes, registerOpenIdProviderRoutes } from './routes/idp-routes.ts';
 import { registerImpersonationRoutes } from './routes/impersonation-routes.ts';
 import { registerMagicLinkRoutes } from './routes/magic-link-routes.ts';
 import { registerOAuthRedirectRoutes, registerOAuthRoutes } from './routes/oauth-routes.ts';
@@ -53,12 +54,14 @@ export const buildIdentity: FastifyPluginAsync<IdentityPluginOptions> = async (a
       registerImpersonationRoutes(sdk, services);
       registerWebauthnRoutes(sdk, services);
       registerTotpRoutes(sdk, services);
+      registerIdpRoutes(sdk, services);
     },
     { prefix: '/sdk/v1' },
   );
   registerJwksRoutes(app, services);
   registerAdminRoutes(app, services);
   registerOAuthRedirectRoutes(app, services);
+  registerOpenIdProviderRoutes(app, services);
 };
 
 /** The SDK sends `Content-Type: application/json` on calls without a body, such as revoke. */

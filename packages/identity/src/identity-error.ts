@@ -68,6 +68,18 @@ export const IDENTITY_ERRORS = {
   },
   user_not_found: { status: 404, message: 'The user could not be found.' },
   not_found: { status: 404, message: 'The requested resource could not be found.' },
+  connected_app_not_found: {
+    status: 404,
+    message: 'No connected app has this client_id.',
+  },
+  connected_app_supplied_redirect_url_not_found_in_client: {
+    status: 400,
+    message: 'The redirect URI is not one this connected app registered.',
+  },
+  pkce_required_for_idp_authorization_flow: {
+    status: 400,
+    message: 'This connected app is a public client: send a code_challenge (PKCE, S256).',
+  },
   oauth_config_not_found: {
     status: 404,
     message: 'This OAuth provider is not configured for this project.',

@@ -1,5 +1,6 @@
 import type { Db } from '@ballast/db';
 import type { MessageTransport } from './delivery/message-transport.ts';
+import type { ConnectedAppConfig, OpenIdProviderSettings } from './idp/connected-apps.ts';
 import type { OAuthProviderConfig } from './oauth/oauth-providers.ts';
 
 /** What the project tells the browser SDK at bootstrap and how it checks passwords. */
@@ -63,6 +64,13 @@ export type IdentityOptions = {
   corsOrigins: readonly string[];
   /** OAuth sign-in providers (`/v1/public/oauth/{name}/start`); none when unset. */
   oauthProviders?: readonly OAuthProviderConfig[];
+  /**
+   * Apps that sign their users in through this service, which acts as their OAuth 2.0 / OpenID
+   * Connect provider (`idp/`, `/v1/oauth2/*`); none when unset.
+   */
+  connectedApps?: readonly ConnectedAppConfig[];
+  /** How connected apps find this provider; every field has a default (see `idp/`). */
+  openIdProvider?: OpenIdProviderSettings;
   /**
    * The WebAuthn relying party (passkeys). Unset fields are derived from the page origin the SDK
    * reports, within the origins this project already trusts (see `webauthn/relying-party.ts`).

@@ -251,3 +251,25 @@ export const identityOutbox = pgTable(
   },
   (table) => [index('identity_outbox_created_idx').on(table.createdAt)],
 );
+
+/**
+ * The scopes a user granted a third-party connected app (this service as an OAuth provider), so
+ * the consent screen is shown once, and again only when the app asks for more.
+ */
+export const identityOauthConsents = pgTable(
+  'identity_oauth_consents',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => identityUsers.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull().default([]),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identity_oauth_consents_user_client_idx').on(table.userId, table.clientId),
+  ],
+);
