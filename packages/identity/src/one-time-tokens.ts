@@ -13,7 +13,8 @@ export type OneTimeTokenKind =
   | 'oauth_state'
   | 'oauth'
   | 'webauthn_challenge'
-  | 'crypto_challenge';
+  | 'crypto_challenge'
+  | 'idp_code';
 
 export type OneTimeToken = typeof identityOneTimeTokens.$inferSelect;
 
@@ -52,7 +53,7 @@ function isLive() {
 /** The unused, unexpired token with this secret, without using it up. */
 export async function findLiveToken(
   db: Db,
-  project: Project,
+  project: Project | undefined,
   kind: OneTimeTokenKind,
   secret: string,
 ): Promise<OneTimeToken | undefined> {
@@ -61,7 +62,9 @@ export async function findLiveToken(
     .from(identityOneTimeTokens)
     .where(
       and(
-        eq(identityOneTimeTokens.projectId, project.id),
+        // Undefined only where the caller cannot know the project (the OAuth token endpoint);
+        // the row then says which project the token belongs to.
+        project ? eq(identityOneTimeTokens.projectId, project.id) : undefined,
         eq(identityOneTimeTokens.kind, kind),
         eq(identityOneTimeTokens.tokenHash, hashSecret(secret)),
         isLive(),

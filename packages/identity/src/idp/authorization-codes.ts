@@ -1,13 +1,7 @@
-import { type Db, schema } from '@ballast/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashSecret, protocolId, randomToken } from '../crypto/tokens.ts';
-import { claimToken } from '../one-time-tokens.ts';
+import type { Db } from '@ballast/db';
+import { randomToken } from '../crypto/tokens.ts';
+import { claimToken, findLiveToken, issueToken } from '../one-time-tokens.ts';
 import type { Project } from '../protocol/projects.ts';
-
-const { identityOneTimeTokens } = schema;
-
-/** The one-time-token kind of an authorization code given to a connected app. */
-export const IDP_CODE = 'idp_code';
 
 /**
  * A code lives 60 seconds. It travels from the browser's redirect straight to the app's backend,
@@ -38,13 +32,12 @@ export async function issueAuthorizationCode(
   grant: AuthorizationGrant,
 ): Promise<string> {
   const code = randomToken();
-  await db.insert(identityOneTimeTokens).values({
-    id: protocolId('token', project.environment),
-    projectId: project.id,
-    kind: IDP_CODE,
+  await issueToken(db, project, {
+    kind: 'idp_code',
+    secret: code,
+    minutes: AUTHORIZATION_CODE_SECONDS / 60,
     userId: grant.userId,
-    tokenHash: hashSecret(code),
-    codeChallenge: grant.codeChallenge ?? null,
+    ...(grant.codeChallenge ? { codeChallenge: grant.codeChallenge } : {}),
     details: {
       clientId: grant.clientId,
       redirectUri: grant.redirectUri,
@@ -53,7 +46,6 @@ export async function issueAuthorizationCode(
       authTime: grant.authTime,
       ...(grant.nonce === undefined ? {} : { nonce: grant.nonce }),
     },
-    expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_SECONDS * 1000),
   });
   return code;
 }
@@ -66,17 +58,7 @@ export async function findAuthorizationCode(
   db: Db,
   code: string,
 ): Promise<StoredAuthorizationCode | undefined> {
-  const [row] = await db
-    .select()
-    .from(identityOneTimeTokens)
-    .where(
-      and(
-        eq(identityOneTimeTokens.kind, IDP_CODE),
-        eq(identityOneTimeTokens.tokenHash, hashSecret(code)),
-        isNull(identityOneTimeTokens.usedAt),
-        gt(identityOneTimeTokens.expiresAt, sql`now()`),
-      ),
-    );
+  const row = await findLiveToken(db, undefined, 'idp_code', code);
   if (!row?.userId) return undefined;
   const details = row.details as {
     clientId: string;
