@@ -111,6 +111,34 @@ describe('production mode', () => {
   });
 });
 
+describe('session length', () => {
+  it('is bounded by SESSION_MAX_MINUTES', async () => {
+    const database = await createTestDatabase(process.env.DATABASE_URL);
+    const { app, publicToken } = await buildTestApp(database, { SESSION_MAX_MINUTES: '60' });
+    const signUp = (minutes: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/sdk/v1/passwords',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+          'content-type': 'application/json',
+        },
+        payload: {
+          email: `bounded.${minutes}@ballast.test`,
+          password: 'granite shoals beneath calm water 7702',
+          session_duration_minutes: minutes,
+        },
+      });
+    const tooLong = await signUp(61);
+    const allowed = await signUp(60);
+    await app.close();
+    await database.dispose();
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error_type: 'invalid_session_duration' });
+    expect(allowed.statusCode).toBe(200);
+  });
+});
+
 describe('logs', () => {
   it('never carry the query string, where sign-in tokens travel', async () => {
     const database = await createTestDatabase(process.env.DATABASE_URL);

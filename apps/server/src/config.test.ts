@@ -9,6 +9,7 @@ describe('readConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/ballast/.data/pglite' });
     expect(config.mode).toBe('demo');
     expect(config.trustProxy).toBe(false);
+    expect(config.sessionMaxMinutes).toBe(10_080);
     expect(config.identityPublicToken).toBeUndefined();
   });
 

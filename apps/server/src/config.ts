@@ -87,6 +87,12 @@ const EnvSchema = z
       'must be a JSON list of {name, clientId, clientSecret, issuer?, scopes?}',
     ).default([]),
     REDIRECT_URLS: list.default([]),
+    SESSION_MAX_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 90)
+      .default(60 * 24 * 7),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -139,6 +145,8 @@ export type Config = {
   connectedApps: z.infer<typeof EnvSchema>['CONNECTED_APPS'];
   /** Extra places links in e-mails may lead to, besides the server's own pages. */
   redirectUrls: string[];
+  /** The longest session a sign-in may ask for (`session_duration_minutes`). */
+  sessionMaxMinutes: number;
   /** Behind a reverse proxy, read the client's protocol, host and address from X-Forwarded-*. */
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -177,6 +185,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
     oauthProviders: vars.OAUTH_PROVIDERS,
     connectedApps: vars.CONNECTED_APPS,
     redirectUrls: vars.REDIRECT_URLS,
+    sessionMaxMinutes: vars.SESSION_MAX_MINUTES,
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
     webRoot: resolve(import.meta.dirname, '../../web/dist'),

@@ -72,7 +72,16 @@ export async function prepareIdentity(
         defaultLoginRedirectUrl: `${base}/auth/login`,
         defaultResetPasswordRedirectUrl: `${base}/auth/reset-password`,
       },
-      limits: DEFAULT_LIMITS,
+      limits: {
+        ...DEFAULT_LIMITS,
+        sessionDurationMinutes: {
+          default: Math.min(
+            DEFAULT_LIMITS.sessionDurationMinutes.default,
+            config.sessionMaxMinutes,
+          ),
+          max: config.sessionMaxMinutes,
+        },
+      },
       encryptionKey: config.encryptionKey ?? (await demoEncryptionKey(config.dataDir)),
       messages,
       corsOrigins: config.corsOrigins,
