@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApi } from '@ballast/api';
+import { buildApi, createSessionVerifier } from '@ballast/api';
 import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
 import type { Database } from '@ballast/db';
 import { buildIdentity, type IdentityServices, outboxRoutes } from '@ballast/identity';
@@ -39,7 +39,6 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
   });
 
-  await app.register(buildApi, { prefix: '/api', checkDatabase: () => database.ping() });
   let identityServices: IdentityServices | undefined;
   await app.register(buildIdentity, {
     ...identity.options,
@@ -48,6 +47,21 @@ export async function buildApp({
     },
   });
   if (identity.outbox) await app.register(outboxRoutes, { outbox: identity.outbox });
+  if (!identityServices) throw new Error('The identity service did not start.');
+  const services = identityServices;
+  const project = await services.projects.ensure({
+    publicToken: identity.publicToken,
+    name: 'Ballast',
+  });
+  await app.register(buildApi, {
+    prefix: '/api',
+    db: database.db,
+    checkDatabase: () => database.ping(),
+    verifySession: createSessionVerifier({
+      fetchKeySet: () => services.keys.published(),
+      projectId: project.id,
+    }),
+  });
   app.addHook('onClose', async () => identity.close());
 
   app.get('/config.json', async (request, reply) => {
@@ -61,9 +75,7 @@ export async function buildApp({
   });
 
   await registerWebApp(app, config.webRoot);
-  if (!identityServices) throw new Error('The identity service did not start.');
-  await identityServices.projects.ensure({ publicToken: identity.publicToken, name: 'Ballast' });
-  return { app, identity: identityServices };
+  return { app, identity: services };
 }
 
 function originOf(request: FastifyRequest): string {

@@ -2,7 +2,7 @@ import { connectDatabase, migrateDatabase } from '@ballast/db';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { prepareIdentity } from './identity-setup.ts';
-import { seedDemoFirm, seedDemoUsers } from './seed-demo.ts';
+import { seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './seed-demo.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   if (config.mode === 'demo') {
     const firm = await seedDemoFirm(database);
     const users = await seedDemoUsers(database, identityServices, identity.publicToken, firm.id);
+    await seedDemoAdvisors(database, firm.id);
     lines.push(`  demo firm: ${firm.name}`);
     for (const user of users) lines.push(`demo user: ${user.role} ${user.email} ${user.password}`);
   }

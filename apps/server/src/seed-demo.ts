@@ -43,6 +43,13 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/** A small mark for the header: a keel on a navy tile. */
+const DEMO_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>Ballast Demo Advisors</title>' +
+    '<rect width="64" height="64" rx="12" fill="#12355b"/><path d="M14 40h36l-6 10H20z" fill="#f2c14e"/>' +
+    '<path d="M32 12v26M22 24h20" stroke="#fff" stroke-width="5" stroke-linecap="round"/></svg>',
+);
+
 /** The demo firm every fresh start shows; created once, found on later starts. */
 export async function seedDemoFirm(database: Database): Promise<{ id: string; name: string }> {
   const { firms } = schema;
@@ -54,10 +61,26 @@ export async function seedDemoFirm(database: Database): Promise<{ id: string; na
   if (existing) return existing;
   const [created] = await database.db
     .insert(firms)
-    .values({ name: DEMO_FIRM_NAME })
+    .values({ name: DEMO_FIRM_NAME, logo: DEMO_LOGO, logoContentType: 'image/svg+xml' })
     .returning({ id: firms.id, name: firms.name });
   if (!created) throw new Error('The demo firm could not be created.');
   return created;
+}
+
+/** The demo users as advisors of the demo firm, matched to their sign-ins by e-mail. */
+export async function seedDemoAdvisors(database: Database, firmId: string): Promise<void> {
+  await database.db
+    .insert(schema.advisors)
+    .values(
+      DEMO_USERS.map((user) => ({
+        firmId,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+      })),
+    )
+    .onConflictDoNothing({ target: schema.advisors.email });
 }
 
 /** Demo sign-ins for the seeded firm, created once in the identity project. */

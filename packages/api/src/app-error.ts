@@ -1,4 +1,8 @@
-import { CLIENT_ERROR_STATUS, type ClientErrorCode } from '@ballast/contract';
+import {
+  CLIENT_ERROR_STATUS,
+  type ClientErrorCode,
+  type ValidationErrorResponse,
+} from '@ballast/contract';
 
 /** The one error services throw for an expected refusal; the error handler turns it into §8. */
 export class AppError extends Error {
@@ -12,5 +16,16 @@ export class AppError extends Error {
 
   get status(): number {
     return CLIENT_ERROR_STATUS[this.code];
+  }
+}
+
+/** A request that failed its schema, with the §8 items already worked out from what was sent. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly response: ValidationErrorResponse;
+
+  constructor(response: ValidationErrorResponse) {
+    super('The request is not valid.');
+    this.response = response;
   }
 }

@@ -1,13 +1,33 @@
+import type { Db } from '@ballast/db';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
+import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
+import { registerCustodianRoutes } from './routes/custodian-routes.ts';
 
 export type ApiOptions = {
+  db: Db;
   checkDatabase: HealthCheck;
+  /** Verifies the Bearer session JWT against the identity service's keys. */
+  verifySession: SessionVerifier;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
 export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   registerErrorHandling(app);
+  // Only routes that ask for a limit get one; the key is the caller's credentials, or the address.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
   registerHealthRoute(app, options.checkDatabase);
+  const context = { db: options.db, verify: options.verifySession };
+  registerAdvisorRoutes(app, context);
+  registerCustodianRoutes(app, context);
 };

@@ -8,7 +8,7 @@ import {
 } from '@ballast/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from './app-error.ts';
+import { AppError, RequestValidationError } from './app-error.ts';
 
 /**
  * Every failure leaves the API in the spec's error envelope (§8). Expected refusals carry their
@@ -22,7 +22,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 401) reply.header('www-authenticate', 'Bearer');
       return reply.code(error.status).send(clientErrorResponse(error.code, error.message));
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.code(400).send(error.response);
     }
     if (error instanceof z.ZodError) {
       return reply.code(400).send(toValidationErrorResponse(error, { input: request.body }));

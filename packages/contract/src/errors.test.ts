@@ -50,6 +50,7 @@ describe('§8 envelopes', () => {
 
   it('maps client error codes to their statuses', () => {
     expect(CLIENT_ERROR_STATUS).toEqual({
+      not_authenticated: 401,
       permission_denied: 403,
       not_found: 404,
       request_conflict: 409,

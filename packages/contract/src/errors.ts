@@ -42,12 +42,15 @@ export const ValidationErrorResponseSchema = z.object({
 export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponseSchema>;
 
 export const CLIENT_ERROR_STATUS = {
+  // 401 is the one status §8 does not name; its code is the one its envelope format uses.
+  not_authenticated: 401,
   permission_denied: 403,
   not_found: 404,
   request_conflict: 409,
   resource_gone: 410,
 } as const;
 export const CLIENT_ERROR_CODES = [
+  'not_authenticated',
   'permission_denied',
   'not_found',
   'request_conflict',

@@ -1,2 +1,3 @@
+export * from './advisors.ts';
 export * from './firms.ts';
 export * from './identity.ts';

@@ -1,0 +1,67 @@
+import {
+  type AnyRoute,
+  NOT_FOUND_DETAIL,
+  routePathToFastify,
+  toValidationErrorResponse,
+} from '@ballast/contract';
+import type { Db } from '@ballast/db';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, RequestValidationError } from './app-error.ts';
+import { authenticate, type Caller } from './auth/authenticate.ts';
+import type { SessionVerifier } from './auth/session-verifier.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type ApiCall<R extends AnyRoute> = {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+  caller: Caller;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type ApiContext = { db: Db; verify: SessionVerifier };
+
+/**
+ * Registers one route of the contract's table: the caller is authenticated, params, query and
+ * body are parsed with the route's own schemas (a failed body or query is a validation_error; a
+ * malformed id in the path is simply not found), and the handler gets them typed.
+ */
+export function apiRoute<R extends AnyRoute>(
+  app: FastifyInstance,
+  context: ApiContext,
+  route: R,
+  handler: (call: ApiCall<R>) => Promise<unknown>,
+  options: { config?: Record<string, unknown> } = {},
+): void {
+  app.route({
+    method: route.method,
+    url: routePathToFastify(route.path),
+    ...(options.config ? { config: options.config } : {}),
+    handler: async (request, reply) => {
+      const caller = await authenticate(request, context.db, context.verify);
+      const params = route.params ? route.params.safeParse(request.params) : undefined;
+      if (params && !params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
+      const query = route.query ? parseOrFail(route.query, request.query) : undefined;
+      const body = route.body ? parseOrFail(route.body, request.body) : undefined;
+      return handler({
+        params: params?.data,
+        query,
+        body,
+        caller,
+        request,
+        reply,
+      } as ApiCall<R>);
+    },
+  });
+}
+
+/** Parses what was sent, or fails with §8 items judged against that very input. */
+function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success)
+    throw new RequestValidationError(toValidationErrorResponse(result.error, { input }));
+  return result.data;
+}

@@ -1,0 +1,45 @@
+import { type Custodian, getCustodian, listCustodians, NOT_FOUND_DETAIL } from '@ballast/contract';
+import { schema } from '@ballast/db';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type ApiContext, apiRoute } from '../api-route.ts';
+import { AppError } from '../app-error.ts';
+
+const { custodians } = schema;
+
+function toCustodian(row: typeof custodians.$inferSelect): Custodian {
+  return {
+    id: row.id,
+    name: row.name,
+    product: row.product,
+    description: row.description,
+    status: row.status as Custodian['status'],
+  };
+}
+
+/** Custodians are reference data shared by every firm. */
+export function registerCustodianRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db } = context;
+
+  apiRoute(
+    app,
+    context,
+    listCustodians,
+    async ({ query }) => {
+      const rows = await db
+        .select()
+        .from(custodians)
+        .where(query.status ? eq(custodians.status, query.status) : undefined)
+        .orderBy(asc(custodians.name));
+      return rows.map(toCustodian);
+    },
+    // §8 documents a 429 for this list: a client polling it in a loop is slowed down.
+    { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+  );
+
+  apiRoute(app, context, getCustodian, async ({ params }) => {
+    const [row] = await db.select().from(custodians).where(eq(custodians.id, params.id));
+    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
+    return toCustodian(row);
+  });
+}

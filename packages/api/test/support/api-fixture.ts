@@ -1,0 +1,87 @@
+import type { AdvisorRole } from '@ballast/contract';
+import { schema } from '@ballast/db';
+import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
+import { ensurePasswordUser } from '@ballast/identity';
+import { buildTestApp } from '@ballast/server/testing';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+
+const PASSWORD = 'fixture passphrase for the api tests 4471';
+
+export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: string };
+
+/**
+ * The whole server over a fresh database, with helpers to make firms and advisors and to sign
+ * them in through the real identity service, so every api test holds a real session JWT.
+ */
+export async function startApi() {
+  const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
+  const { app, identity, publicToken } = await buildTestApp(database);
+  const project = await identity.projects.byPublicToken(publicToken);
+
+  async function createFirm(name = `Firm ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
+    const [firm] = await database.db
+      .insert(schema.firms)
+      .values({ name })
+      .returning({ id: schema.firms.id });
+    if (!firm) throw new Error('no firm');
+    return firm.id;
+  }
+
+  async function signIn(
+    role: AdvisorRole,
+    options: { firmId?: string; status?: 'ACTIVE' | 'INACTIVE' } = {},
+  ): Promise<SignedIn> {
+    const firmId = options.firmId ?? (await createFirm());
+    const email = `${role.toLowerCase()}.${crypto.randomUUID()}@ballast.test`;
+    const [advisor] = await database.db
+      .insert(schema.advisors)
+      .values({
+        firmId,
+        email,
+        firstName: 'Test',
+        lastName: role,
+        role,
+        status: options.status ?? 'ACTIVE',
+      })
+      .returning({ id: schema.advisors.id });
+    await ensurePasswordUser(database.db, project, {
+      email,
+      password: PASSWORD,
+      firstName: 'Test',
+      lastName: role,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/sdk/v1/passwords/authenticate',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+      },
+      payload: { email, password: PASSWORD, session_duration_minutes: 60 },
+    });
+    const jwt = (response.json() as { data: { session_jwt: string } }).data.session_jwt;
+    if (!advisor || !jwt) throw new Error(`could not sign in: ${response.body}`);
+    return { jwt, advisorId: advisor.id, firmId, email };
+  }
+
+  /** Calls the api as the signed-in advisor (or anonymously with `as: undefined`). */
+  function call(as: SignedIn | undefined, options: InjectOptions) {
+    return app.inject({
+      ...options,
+      url: `/api${String(options.url)}`,
+      headers: { ...options.headers, ...(as ? { authorization: `Bearer ${as.jwt}` } : {}) },
+    });
+  }
+
+  return {
+    app: app as FastifyInstance,
+    database,
+    publicToken,
+    createFirm,
+    signIn,
+    call,
+    async stop() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

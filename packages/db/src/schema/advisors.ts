@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns.ts';
+import { firms } from './firms.ts';
+
+/**
+ * The people who use Ballast. An advisor signs in through the identity service with the same
+ * e-mail address; the address is unique across firms so one sign-in means one advisor.
+ */
+export const advisors = pgTable(
+  'advisors',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipCode: text('zip_code').notNull().default(''),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    inAppNotification: boolean('in_app_notification').notNull().default(true),
+    emailNotification: boolean('email_notification').notNull().default(true),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('advisors_email_idx').on(table.email),
+    index('advisors_firm_status_idx').on(table.firmId, table.status),
+  ],
+);
+
+/** The custodians accounts are held at (spec: two, Fidelity and Schwab), the same for every firm. */
+export const custodians = pgTable('custodians', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull().unique(),
+  product: text('product').notNull(),
+  description: text('description').notNull(),
+  status: text('status').notNull().default('A'),
+});
