@@ -57,6 +57,7 @@ export async function buildApp({
     prefix: '/api',
     db: database.db,
     checkDatabase: () => database.ping(),
+    encryptionKey: identity.options.encryptionKey,
     verifySession: createSessionVerifier({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,

@@ -4,7 +4,7 @@ import {
   routePathToFastify,
   toValidationErrorResponse,
 } from '@ballast/contract';
-import type { Db } from '@ballast/db';
+import type { Db, SecretBox } from '@ballast/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
@@ -22,7 +22,12 @@ export type ApiCall<R extends AnyRoute> = {
   reply: FastifyReply;
 };
 
-export type ApiContext = { db: Db; verify: SessionVerifier };
+export type ApiContext = {
+  db: Db;
+  verify: SessionVerifier;
+  /** Seals the columns that hold personal data (owners' tax ids and dates of birth). */
+  box: SecretBox;
+};
 
 /**
  * Registers one route of the contract's table: the caller is authenticated, params, query and

@@ -1,4 +1,4 @@
-import type { Db } from '@ballast/db';
+import { createSecretBox, type Db } from '@ballast/db';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -6,12 +6,15 @@ import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
+import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 
 export type ApiOptions = {
   db: Db;
   checkDatabase: HealthCheck;
   /** Verifies the Bearer session JWT against the identity service's keys. */
   verifySession: SessionVerifier;
+  /** Encrypts personal data at the column level. */
+  encryptionKey: string;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -27,7 +30,12 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     }),
   });
   registerHealthRoute(app, options.checkDatabase);
-  const context = { db: options.db, verify: options.verifySession };
+  const context = {
+    db: options.db,
+    verify: options.verifySession,
+    box: createSecretBox(options.encryptionKey),
+  };
   registerAdvisorRoutes(app, context);
   registerCustodianRoutes(app, context);
+  registerPortfolioRoutes(app, context);
 };

@@ -2,3 +2,4 @@ export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
 export { migrateDatabase } from './migrate.ts';
 export * as schema from './schema/index.ts';
+export { createSecretBox, type SecretBox } from './secret-box.ts';

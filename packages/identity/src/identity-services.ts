@@ -1,4 +1,4 @@
-import { createSecretBox, type SecretBox } from './crypto/secret-box.ts';
+import { createSecretBox, type SecretBox } from '@ballast/db';
 import type { OutgoingMessage } from './delivery/message-transport.ts';
 import type { IdentityOptions } from './identity-options.ts';
 import { createImpersonationService, type ImpersonationService } from './impersonation.ts';

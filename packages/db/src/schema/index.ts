@@ -1,3 +1,4 @@
 export * from './advisors.ts';
 export * from './firms.ts';
 export * from './identity.ts';
+export * from './portfolios.ts';

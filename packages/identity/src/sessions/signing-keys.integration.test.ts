@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { eq } from 'drizzle-orm';
 import { type CryptoKey, createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../crypto/secret-box.ts';
+import { createSecretBox } from '@ballast/db';
 import { DEFAULT_LIMITS } from '../identity-options.ts';
 import { createSigningKeys } from './signing-keys.ts';
 

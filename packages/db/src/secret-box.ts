@@ -1,8 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Authenticated encryption (AES-256-GCM) for secrets that must be read back: TOTP seeds and
- * private signing keys. The key comes from configuration; any string is stretched to 32 bytes.
+ * Column-level authenticated encryption (AES-256-GCM) for what must be read back but never sit
+ * in the clear: owners' tax ids and dates of birth, TOTP seeds, private signing keys. The key
+ * comes from configuration; any string is stretched to 32 bytes.
  */
 export type SecretBox = {
   seal(plaintext: string): string;

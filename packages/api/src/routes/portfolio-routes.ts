@@ -1,0 +1,282 @@
+import {
+  createPortfolio,
+  deletePortfolio,
+  getPortfolio,
+  getPortfolioInputs,
+  listPortfolios,
+  NOT_FOUND_DETAIL,
+  type OnboardingApplication,
+  type PortfolioDetail,
+  type PortfolioInputsDraft,
+  type PortfolioListItem,
+  replacePortfolioInputs,
+  updatePortfolioInputs,
+} from '@ballast/contract';
+import { schema } from '@ballast/db';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type ApiContext, apiRoute } from '../api-route.ts';
+import { AppError, RequestValidationError } from '../app-error.ts';
+import type { Caller } from '../auth/authenticate.ts';
+
+const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
+
+type ApplicationRow = typeof onboardingApplications.$inferSelect;
+
+/** DESIGN "Roles": an ADVISOR sees the portfolios they advise; every other role the whole firm. */
+function visibleTo(caller: Caller) {
+  const ofFirm = eq(portfolios.firmId, caller.firmId);
+  if (caller.role !== 'ADVISOR') return ofFirm;
+  return and(
+    ofFirm,
+    inArray(
+      portfolios.id,
+      sql`(select ${portfolioAdvisors.portfolioId} from ${portfolioAdvisors} where ${portfolioAdvisors.advisorId} = ${caller.advisorId})`,
+    ),
+  );
+}
+
+/** The first owner's name, which the list shows as the client's. */
+function clientNameOf(inputs: Partial<PortfolioInputsDraft>): string | undefined {
+  const owner = inputs.client_data?.owners[0];
+  return owner ? `${owner.first_name} ${owner.last_name}`.trim() : undefined;
+}
+
+export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContext): void {
+  const { db, box } = context;
+
+  async function getVisiblePortfolio(id: string, caller: Caller) {
+    const [row] = await db
+      .select()
+      .from(portfolios)
+      .where(and(eq(portfolios.id, id), visibleTo(caller)));
+    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
+    return row;
+  }
+
+  async function applicationOf(portfolioId: string): Promise<ApplicationRow> {
+    const [row] = await db
+      .select()
+      .from(onboardingApplications)
+      .where(eq(onboardingApplications.portfolioId, portfolioId));
+    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
+    return row;
+  }
+
+  function savedInputs(row: ApplicationRow): Partial<PortfolioInputsDraft> {
+    return {
+      ...(row.clientInputCiphertext
+        ? {
+            client_data: JSON.parse(
+              box.open(row.clientInputCiphertext),
+            ) as PortfolioInputsDraft['client_data'],
+          }
+        : {}),
+      ...(row.strategyInput
+        ? { strategy: row.strategyInput as PortfolioInputsDraft['strategy'] }
+        : {}),
+      custodians: row.custodianInput as PortfolioInputsDraft['custodians'],
+      kyc_input_data: row.kycInput as PortfolioInputsDraft['kyc_input_data'],
+    };
+  }
+
+  async function toApplication(
+    row: ApplicationRow,
+    portfolio: typeof portfolios.$inferSelect,
+  ): Promise<OnboardingApplication> {
+    const advisorRows = await db
+      .select({ advisorId: portfolioAdvisors.advisorId })
+      .from(portfolioAdvisors)
+      .where(eq(portfolioAdvisors.portfolioId, portfolio.id));
+    const inputs = savedInputs(row);
+    return {
+      portfolio_id: portfolio.id,
+      created_at: row.createdAt.toISOString(),
+      last_updated_at: row.lastUpdatedAt.toISOString(),
+      client_input_data: inputs.client_data ?? null,
+      strategy_input_data: inputs.strategy ?? null,
+      custodian_input_data: inputs.custodians ?? [],
+      kyc_input_data: inputs.kyc_input_data ?? [],
+      client_suitability_data: null,
+      advisor_input_data: advisorRows.map((entry) => entry.advisorId),
+      originating_advisor_id: portfolio.originatingAdvisorId,
+    };
+  }
+
+  apiRoute(app, context, createPortfolio, async ({ body, caller, reply }) => {
+    if (caller.role === 'OPERATIONS') {
+      throw new AppError('permission_denied', 'Operations staff do not open client accounts.');
+    }
+    const originating = body.originating_advisor_id ?? caller.advisorId;
+    const advisorIds = [...new Set([originating, ...(body.advisor_input_data ?? [])])];
+    const known = await db
+      .select({ id: advisors.id })
+      .from(advisors)
+      .where(and(eq(advisors.firmId, caller.firmId), inArray(advisors.id, advisorIds)));
+    const unknown = advisorIds.filter((id) => !known.some((row) => row.id === id));
+    if (unknown.length > 0) {
+      throw new RequestValidationError({
+        type: 'validation_error',
+        errors: unknown.map((id) => ({
+          code: 'does_not_exist',
+          detail: `Advisor ${id} does not exist.`,
+          attr:
+            id === body.originating_advisor_id
+              ? 'originating_advisor_id'
+              : `advisor_input_data.${(body.advisor_input_data ?? []).indexOf(id)}`,
+        })),
+      });
+    }
+    const { portfolio, application } = await db.transaction(async (tx) => {
+      const [portfolio] = await tx
+        .insert(portfolios)
+        .values({ firmId: caller.firmId, originatingAdvisorId: originating })
+        .returning();
+      if (!portfolio) throw new Error('The portfolio could not be stored.');
+      await tx
+        .insert(portfolioAdvisors)
+        .values(advisorIds.map((advisorId) => ({ portfolioId: portfolio.id, advisorId })));
+      const [application] = await tx
+        .insert(onboardingApplications)
+        .values({ portfolioId: portfolio.id })
+        .returning();
+      if (!application) throw new Error('The application could not be stored.');
+      return { portfolio, application };
+    });
+    reply.code(201);
+    return toApplication(application, portfolio);
+  });
+
+  apiRoute(app, context, listPortfolios, async ({ query, caller }) => {
+    const where = and(
+      visibleTo(caller),
+      query.status ? eq(portfolios.status, query.status) : undefined,
+    );
+    const rows = await db
+      .select()
+      .from(portfolios)
+      .where(where)
+      .orderBy(desc(portfolios.createdAt));
+    const [totals] = await db
+      .select({
+        aum: sql<string>`coalesce(sum(${portfolios.currentNav}), 0)`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(portfolios)
+      .where(where);
+    const ids = rows.map((row) => row.id);
+    const names =
+      ids.length === 0
+        ? []
+        : await db
+            .select({
+              portfolioId: portfolioAdvisors.portfolioId,
+              advisorId: advisors.id,
+              firstName: advisors.firstName,
+              lastName: advisors.lastName,
+            })
+            .from(portfolioAdvisors)
+            .innerJoin(advisors, eq(advisors.id, portfolioAdvisors.advisorId))
+            .where(inArray(portfolioAdvisors.portfolioId, ids))
+            .orderBy(asc(advisors.lastName));
+    const nameOf = (id: string) => names.find((entry) => entry.advisorId === id);
+    const items: PortfolioListItem[] = rows.map((row) => {
+      const originating = nameOf(row.originatingAdvisorId);
+      return {
+        id: row.id,
+        client_name: row.clientName,
+        advisors: names
+          .filter((entry) => entry.portfolioId === row.id)
+          .map((entry) => ({ first_name: entry.firstName, last_name: entry.lastName })),
+        originating_advisor: originating
+          ? { first_name: originating.firstName, last_name: originating.lastName }
+          : null,
+        inception_date: row.inceptionDate,
+        current_holding: null,
+        current_strategy_summary: null,
+        user_dnt: row.userDnt as PortfolioListItem['user_dnt'],
+        status: row.status as PortfolioListItem['status'],
+      };
+    });
+    const aum = Number(totals?.aum ?? 0);
+    const count = totals?.count ?? 0;
+    return {
+      portfolios: items,
+      aum,
+      avg_aum: count === 0 ? 0 : Math.round((aum / count) * 100) / 100,
+      number_of_portfolios: count,
+    };
+  });
+
+  apiRoute(app, context, getPortfolio, async ({ params, caller }): Promise<PortfolioDetail> => {
+    const portfolio = await getVisiblePortfolio(params.id, caller);
+    return {
+      id: portfolio.id,
+      // Current data exists once the account is open; until then it is the application's.
+      current_client_data: null,
+      current_custodians: [],
+      client_name: portfolio.clientName,
+      inception_date: portfolio.inceptionDate,
+      user_dnt: portfolio.userDnt as PortfolioDetail['user_dnt'],
+      status: portfolio.status as PortfolioDetail['status'],
+      current_strategy: null,
+      current_holding: null,
+      benchmark_returns: null,
+      asset_distribution: null,
+    };
+  });
+
+  apiRoute(app, context, deletePortfolio, async ({ params, caller, reply }) => {
+    const portfolio = await getVisiblePortfolio(params.id, caller);
+    if (portfolio.status !== 'INCOMPLETE') {
+      throw new AppError('request_conflict', 'Only an incomplete portfolio can be deleted.');
+    }
+    await db
+      .delete(portfolios)
+      .where(and(eq(portfolios.id, portfolio.id), eq(portfolios.firmId, caller.firmId)));
+    return reply.code(204).send();
+  });
+
+  apiRoute(app, context, getPortfolioInputs, async ({ params, caller }) => {
+    const portfolio = await getVisiblePortfolio(params.id, caller);
+    return savedInputs(await applicationOf(portfolio.id));
+  });
+
+  async function saveInputs(
+    portfolioId: string,
+    caller: Caller,
+    inputs: Partial<PortfolioInputsDraft>,
+  ) {
+    const portfolio = await getVisiblePortfolio(portfolioId, caller);
+    if (portfolio.status !== 'INCOMPLETE') {
+      throw new AppError(
+        'request_conflict',
+        'The application was submitted; request changes through actions.',
+      );
+    }
+    await db
+      .update(onboardingApplications)
+      .set({
+        ...(inputs.client_data
+          ? { clientInputCiphertext: box.seal(JSON.stringify(inputs.client_data)) }
+          : {}),
+        ...(inputs.strategy ? { strategyInput: inputs.strategy } : {}),
+        ...(inputs.custodians ? { custodianInput: inputs.custodians } : {}),
+        ...(inputs.kyc_input_data ? { kycInput: inputs.kyc_input_data } : {}),
+        lastUpdatedAt: new Date(),
+      })
+      .where(eq(onboardingApplications.portfolioId, portfolio.id));
+    const name = clientNameOf(inputs);
+    if (name !== undefined) {
+      await db.update(portfolios).set({ clientName: name }).where(eq(portfolios.id, portfolio.id));
+    }
+    return savedInputs(await applicationOf(portfolio.id));
+  }
+
+  apiRoute(app, context, replacePortfolioInputs, ({ params, body, caller }) =>
+    saveInputs(params.id, caller, body),
+  );
+  apiRoute(app, context, updatePortfolioInputs, ({ params, body, caller }) =>
+    saveInputs(params.id, caller, body),
+  );
+}
