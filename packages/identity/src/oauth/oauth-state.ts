@@ -1,7 +1,7 @@
+import type { SecretBox } from '@ballast/db';
 import { type Db, schema } from '@ballast/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { SecretBox } from '@ballast/db';
 import { hashSecret } from '../crypto/tokens.ts';
 import { claimToken, issueToken } from '../one-time-tokens.ts';
 import type { Project } from '../protocol/projects.ts';

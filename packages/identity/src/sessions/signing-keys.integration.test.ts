@@ -1,9 +1,8 @@
-import { schema } from '@ballast/db';
+import { createSecretBox, schema } from '@ballast/db';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { eq } from 'drizzle-orm';
 import { type CryptoKey, createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '@ballast/db';
 import { DEFAULT_LIMITS } from '../identity-options.ts';
 import { createSigningKeys } from './signing-keys.ts';
 

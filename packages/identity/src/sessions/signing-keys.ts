@@ -1,7 +1,7 @@
+import type { SecretBox } from '@ballast/db';
 import { schema } from '@ballast/db';
 import { desc, gt } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { SecretBox } from '@ballast/db';
 import type { IdentityOptions } from '../identity-options.ts';
 
 const ALGORITHM = 'ES256';

@@ -1,6 +1,6 @@
+import type { SecretBox } from '@ballast/db';
 import { Secret, TOTP } from 'otpauth';
 import { z } from 'zod';
-import type { SecretBox } from '@ballast/db';
 
 /** RFC 6238's common profile, the only one every authenticator app understands. */
 const ALGORITHM = 'SHA1';
