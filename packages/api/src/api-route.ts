@@ -2,6 +2,7 @@ import {
   type AnyRoute,
   NOT_FOUND_DETAIL,
   routePathToFastify,
+  toAttr,
   toValidationErrorResponse,
 } from '@ballast/contract';
 import type { Db, SecretBox } from '@ballast/db';
@@ -65,8 +66,33 @@ export function apiRoute<R extends AnyRoute>(
 
 /** Parses what was sent, or fails with §8 items judged against that very input. */
 function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const withNul = pathsWithNul(input);
+  if (withNul.length > 0) {
+    throw new RequestValidationError({
+      type: 'validation_error',
+      errors: withNul.map((path) => ({
+        code: 'null_characters_not_allowed',
+        detail: 'Null characters are not allowed.',
+        attr: toAttr(path),
+      })),
+    });
+  }
   const result = schema.safeParse(input);
   if (!result.success)
     throw new RequestValidationError(toValidationErrorResponse(result.error, { input }));
   return result.data;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying one would fail deep in the database;
+ * it is refused up front, at the field that carries it (§8 null_characters_not_allowed).
+ */
+function pathsWithNul(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => pathsWithNul(item, [...path, index]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => pathsWithNul(item, [...path, key]));
+  }
+  return [];
 }

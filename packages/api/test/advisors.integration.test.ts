@@ -133,6 +133,41 @@ describe('advisors', () => {
     });
   });
 
+  it('refuses text with NUL characters at the field that carries it, and unreadable JSON', async () => {
+    const me = await api.signIn('ADVISOR');
+    const current = (await api.call(me, { method: 'GET', url: '/advisors/self' })).json() as Record<
+      string,
+      unknown
+    >;
+    const nul = await api.call(me, {
+      method: 'PUT',
+      url: `/advisors/${me.advisorId}`,
+      payload: { ...settingsOf(current), city: 'Bos\u0000ton' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      type: 'validation_error',
+      errors: [
+        {
+          code: 'null_characters_not_allowed',
+          detail: 'Null characters are not allowed.',
+          attr: 'city',
+        },
+      ],
+    });
+    const broken = await api.call(me, {
+      method: 'PUT',
+      url: `/advisors/${me.advisorId}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"first_name": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({
+      type: 'validation_error',
+      errors: [{ attr: 'non_field_errors' }],
+    });
+  });
+
   it('keeps status, role and e-mail for administrators, and another advisor’s settings from advisors', async () => {
     const me = await api.signIn('ADVISOR');
     const colleague = await api.signIn('ADVISOR', { firmId: me.firmId });
