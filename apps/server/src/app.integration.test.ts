@@ -61,6 +61,26 @@ describe('the assembled app', () => {
     expect(outbox.json()).toEqual([]);
   });
 
+  it('serves the OpenAPI document and its reference page, with the viewer from the package', async () => {
+    const document = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json()).toMatchObject({
+      openapi: '3.1.0',
+      paths: { '/portfolios': expect.any(Object) },
+    });
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    const bundle = await app.inject({
+      method: 'GET',
+      url: '/api/docs/assets/swagger-ui-bundle.js',
+    });
+    expect(bundle.statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/docs/assets/package.json' })).statusCode,
+    ).toBe(404);
+  });
+
   it('serves the web app at / and for every client-side route', async () => {
     for (const url of [
       '/',

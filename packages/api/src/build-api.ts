@@ -6,6 +6,7 @@ import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
+import { registerDocsRoutes } from './routes/docs-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 
 export type ApiOptions = {
@@ -30,6 +31,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     }),
   });
   registerHealthRoute(app, options.checkDatabase);
+  await registerDocsRoutes(app);
   const context = {
     db: options.db,
     verify: options.verifySession,
