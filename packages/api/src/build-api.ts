@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
+import { registerActionRoutes } from './routes/action-routes.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
 import { registerDocsRoutes } from './routes/docs-routes.ts';
@@ -40,4 +41,5 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerAdvisorRoutes(app, context);
   registerCustodianRoutes(app, context);
   registerPortfolioRoutes(app, context);
+  registerActionRoutes(app, context);
 };

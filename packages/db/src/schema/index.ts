@@ -1,3 +1,4 @@
+export * from './actions.ts';
 export * from './advisors.ts';
 export * from './firms.ts';
 export * from './identity.ts';

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { advisors } from './advisors.ts';
+import { timestampTz } from './columns.ts';
+import { firms } from './firms.ts';
+import { portfolios } from './portfolios.ts';
+
+/**
+ * §3 Action: an advisor's request or operations' child action. Its state is moved only through
+ * the api's transition table; every move is also written to `action_transitions`.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    createdByAdvisorId: uuid('created_by_advisor_id').references(() => advisors.id),
+    parentActionId: uuid('parent_action_id').references((): AnyPgColumn => actions.id),
+    actionType: text('action_type').notNull(),
+    state: text('state').notNull(),
+    actionPayload: jsonb('action_payload').notNull(),
+    needsActionPayload: jsonb('needs_action_payload'),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+    lastUpdatedAt: timestampTz('last_updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('actions_portfolio_state_idx').on(table.portfolioId, table.state),
+    index('actions_firm_state_idx').on(table.firmId, table.state),
+  ],
+);
+
+/** Append-only audit log (DESIGN): who moved which action from what to what, and when. */
+export const actionTransitions = pgTable(
+  'action_transitions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actionId: uuid('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    actorAdvisorId: uuid('actor_advisor_id')
+      .notNull()
+      .references(() => advisors.id),
+    at: timestampTz('at').notNull().defaultNow(),
+    payloadHash: text('payload_hash').notNull(),
+  },
+  (table) => [index('action_transitions_action_idx').on(table.actionId)],
+);
