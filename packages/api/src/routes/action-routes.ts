@@ -25,7 +25,7 @@ import {
   updateStrategy,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   advisorDelete,
@@ -40,9 +40,9 @@ import {
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
+import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
 
-const { actions, actionTransitions, portfolios, portfolioAdvisors, onboardingApplications } =
-  schema;
+const { actions, actionTransitions, portfolios, onboardingApplications } = schema;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ActionRow = typeof actions.$inferSelect;
@@ -50,19 +50,6 @@ type PortfolioRow = typeof portfolios.$inferSelect;
 
 /** The roles that move actions through their states (DESIGN "Roles": the back-office queue). */
 const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATOR'];
-
-/** Same rule as the portfolio routes: an ADVISOR sees the portfolios they advise. */
-function visibleTo(caller: Caller) {
-  const ofFirm = eq(portfolios.firmId, caller.firmId);
-  if (caller.role !== 'ADVISOR') return ofFirm;
-  return and(
-    ofFirm,
-    inArray(
-      portfolios.id,
-      sql`(select ${portfolioAdvisors.portfolioId} from ${portfolioAdvisors} where ${portfolioAdvisors.advisorId} = ${caller.advisorId})`,
-    ),
-  );
-}
 
 function toAction(row: ActionRow): Action {
   return {
@@ -135,7 +122,7 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
     const [row] = await db
       .select()
       .from(portfolios)
-      .where(and(eq(portfolios.id, id), visibleTo(caller)));
+      .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
     if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
     return row;
   }

@@ -18,23 +18,11 @@ import type { FastifyInstance } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
+import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
 
 const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
 
 type ApplicationRow = typeof onboardingApplications.$inferSelect;
-
-/** DESIGN "Roles": an ADVISOR sees the portfolios they advise; every other role the whole firm. */
-function visibleTo(caller: Caller) {
-  const ofFirm = eq(portfolios.firmId, caller.firmId);
-  if (caller.role !== 'ADVISOR') return ofFirm;
-  return and(
-    ofFirm,
-    inArray(
-      portfolios.id,
-      sql`(select ${portfolioAdvisors.portfolioId} from ${portfolioAdvisors} where ${portfolioAdvisors.advisorId} = ${caller.advisorId})`,
-    ),
-  );
-}
 
 /** The first owner's name, which the list shows as the client's. */
 function clientNameOf(inputs: Partial<PortfolioInputsDraft>): string | undefined {
@@ -49,7 +37,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
     const [row] = await db
       .select()
       .from(portfolios)
-      .where(and(eq(portfolios.id, id), visibleTo(caller)));
+      .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
     if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
     return row;
   }
@@ -149,7 +137,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
 
   apiRoute(app, context, listPortfolios, async ({ query, caller }) => {
     const where = and(
-      visibleTo(caller),
+      visiblePortfolios(caller),
       query.status ? eq(portfolios.status, query.status) : undefined,
     );
     const rows = await db
