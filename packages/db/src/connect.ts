@@ -27,6 +27,10 @@ export type Database = {
 export async function connectDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle connection the server drops (a restart, a failover) emits an error with no query to
+    // fail; the pool discards that client and opens a new one for the next query, so this must
+    // not crash the process.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema });
     return {
       kind: 'postgres',

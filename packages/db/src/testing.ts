@@ -35,11 +35,28 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
     url: url.toString(),
     dispose: async () => {
       await database.close();
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
+      await withAdminClient(serverUrl, (client) => dropWhenIdle(client, name));
     },
   };
+}
+
+/**
+ * Drops a test database once its connections are gone. The pool's `end()` resolves before its
+ * sockets have closed, and forcing the drop then would kill those backends mid-goodbye, which
+ * surfaces as an uncaught error in whichever test runs next; so it waits (up to five seconds)
+ * for the server to see them leave.
+ */
+async function dropWhenIdle(client: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ open: number }>(
+      'select count(*)::int as open from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if ((rows[0]?.open ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await client.query(`drop database if exists "${name}" with (force)`);
 }
 
 async function withAdminClient<T>(
