@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { buildApi, createSessionVerifier } from '@ballast/api';
 import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
 import type { Database } from '@ballast/db';
-import { buildIdentity, type IdentityServices, outboxRoutes } from '@ballast/identity';
+import type { IdentityServices } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
-import type { IdentitySetup } from './identity-setup.ts';
+import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 
 export type AppDependencies = {
@@ -39,20 +39,7 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
   });
 
-  let identityServices: IdentityServices | undefined;
-  await app.register(buildIdentity, {
-    ...identity.options,
-    onReady: (services) => {
-      identityServices = services;
-    },
-  });
-  if (identity.outbox) await app.register(outboxRoutes, { outbox: identity.outbox });
-  if (!identityServices) throw new Error('The identity service did not start.');
-  const services = identityServices;
-  const project = await services.projects.ensure({
-    publicToken: identity.publicToken,
-    name: 'Ballast',
-  });
+  const { services, project } = await registerIdentity(app, identity);
   await app.register(buildApi, {
     prefix: '/api',
     db: database.db,
@@ -63,7 +50,6 @@ export async function buildApp({
       projectId: project.id,
     }),
   });
-  app.addHook('onClose', async () => identity.close());
 
   app.get('/config.json', async (request, reply) => {
     const base = config.publicUrl ?? originOf(request);

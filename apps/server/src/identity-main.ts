@@ -1,10 +1,9 @@
 // The identity service alone, for deployments that run it apart from the api (DESIGN: "each
 // part can also run alone"). Same configuration as the whole server; no web app, no api.
 import { connectDatabase, migrateDatabase } from '@ballast/db';
-import { buildIdentity, type IdentityServices, outboxRoutes } from '@ballast/identity';
 import Fastify from 'fastify';
 import { ConfigError, readConfig } from './config.ts';
-import { prepareIdentity } from './identity-setup.ts';
+import { prepareIdentity, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 
 async function main(): Promise<void> {
@@ -14,24 +13,14 @@ async function main(): Promise<void> {
   const identity = await prepareIdentity(config, database, `http://localhost:${config.port}`);
 
   const app = Fastify({ trustProxy: config.trustProxy, logger: loggerOptions(config) });
-  let services: IdentityServices | undefined;
-  await app.register(buildIdentity, {
-    ...identity.options,
-    onReady: (built) => {
-      services = built;
-    },
-  });
-  if (identity.outbox) await app.register(outboxRoutes, { outbox: identity.outbox });
+  await registerIdentity(app, identity);
   app.get('/health', async () => {
     await database.ping();
     return { status: 'ok' };
   });
-  if (!services) throw new Error('The identity service did not start.');
-  await services.projects.ensure({ publicToken: identity.publicToken, name: 'Ballast' });
 
   const shutdown = async () => {
     await app.close();
-    identity.close();
     await database.close();
     process.exit(0);
   };

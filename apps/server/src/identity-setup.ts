@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '@ballast/db';
 import {
+  buildIdentity,
   createDevOutbox,
   createRoutingTransport,
   createSmsHttpTransport,
@@ -11,7 +12,11 @@ import {
   type DevOutbox,
   findFirstProjectToken,
   type IdentityOptions,
+  type IdentityServices,
+  outboxRoutes,
+  type Project,
 } from '@ballast/identity';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 
 export type IdentitySetup = {
@@ -111,4 +116,30 @@ async function demoEncryptionKey(dataDir: string): Promise<string> {
     await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
     return (await readFile(file, 'utf8')).trim();
   }
+}
+
+/**
+ * Mounts the identity service (and, in demo mode, its outbox) on `app`, makes sure the project of
+ * the configured public token exists, and closes the mail transport with the app. Used by the
+ * whole server and by the identity service running alone.
+ */
+export async function registerIdentity(
+  app: FastifyInstance,
+  identity: IdentitySetup,
+): Promise<{ services: IdentityServices; project: Project }> {
+  let services: IdentityServices | undefined;
+  await app.register(buildIdentity, {
+    ...identity.options,
+    onReady: (built) => {
+      services = built;
+    },
+  });
+  if (identity.outbox) await app.register(outboxRoutes, { outbox: identity.outbox });
+  app.addHook('onClose', async () => identity.close());
+  if (!services) throw new Error('The identity service did not start.');
+  const project = await services.projects.ensure({
+    publicToken: identity.publicToken,
+    name: 'Ballast',
+  });
+  return { services, project };
 }
