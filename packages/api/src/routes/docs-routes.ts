@@ -13,13 +13,15 @@ const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
  * page works on a server with no internet access.
  */
 export async function registerDocsRoutes(app: FastifyInstance): Promise<void> {
-  const document = buildOpenApiDocument(routes, {
-    title: 'Ballast provider API',
-    version: '0.0.0',
-    serverUrl: '/api',
-  });
+  // Built on first request, not at every start: few servers are ever asked for it.
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/openapi.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
+    document ??= buildOpenApiDocument(routes, {
+      title: 'Ballast provider API',
+      version: '0.0.0',
+      serverUrl: '/api',
+    });
     return document;
   });
   await app.register(fastifyStatic, {
