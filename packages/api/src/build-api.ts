@@ -8,7 +8,11 @@ import { registerActionRoutes } from './routes/action-routes.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
 import { registerDocsRoutes } from './routes/docs-routes.ts';
+import { registerDocumentRoutes } from './routes/document-routes.ts';
+import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
+import { registerSimulationRoutes } from './routes/simulation-routes.ts';
+import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
 
 export type ApiOptions = {
   db: Db;
@@ -42,4 +46,8 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerCustodianRoutes(app, context);
   registerPortfolioRoutes(app, context);
   registerActionRoutes(app, context);
+  registerDocumentRoutes(app, context);
+  registerHoldingRoutes(app, context);
+  registerStrategyStyleRoutes(app, context);
+  registerSimulationRoutes(app, context);
 };

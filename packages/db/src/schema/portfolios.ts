@@ -7,7 +7,9 @@ import { firms } from './firms.ts';
 /**
  * A client account. Status is kept here and moved by the action workflow (DESIGN: INCOMPLETE
  * until the application is submitted). `current_nav` is the latest holding report's value, kept
- * on the row so the list's AUM figures are one aggregate query.
+ * on the row so the list's AUM figures are one aggregate query. The current-report and
+ * current-strategy ids carry no foreign key: those rows point back here, and a cycle of
+ * constraints would make deleting a portfolio order-dependent.
  */
 export const portfolios = pgTable(
   'portfolios',
@@ -24,9 +26,15 @@ export const portfolios = pgTable(
     inceptionDate: date('inception_date', { mode: 'string' }),
     userDnt: text('user_dnt'),
     currentNav: numeric('current_nav', { precision: 20, scale: 2 }),
+    // The newest holding report and strategy version, so the list joins one row of each.
+    currentHoldingReportId: uuid('current_holding_report_id'),
+    currentStrategyVersionId: uuid('current_strategy_version_id'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('portfolios_firm_status_idx').on(table.firmId, table.status)],
+  (table) => [
+    index('portfolios_firm_status_idx').on(table.firmId, table.status),
+    index('portfolios_firm_created_idx').on(table.firmId, table.createdAt),
+  ],
 );
 
 export const portfolioAdvisors = pgTable(

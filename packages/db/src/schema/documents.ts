@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { advisors } from './advisors.ts';
+import { timestampTz } from './columns.ts';
+import { firms } from './firms.ts';
+import { portfolios } from './portfolios.ts';
+
+/**
+ * Files of a portfolio: KYC uploads, and the statements and tax reports generated for it. The
+ * bytes live in the blob store under `blobKey`; the row holds what was checked about them.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'KYC' | 'STATEMENT' | 'TAX_REPORT'>().notNull(),
+    /** The day a statement or tax report reports on; null for uploads. */
+    reportDate: date('report_date', { mode: 'string' }),
+    fileName: text('file_name').notNull(),
+    /** Judged from the bytes, never from what the uploader claimed. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    blobKey: text('blob_key').notNull().unique(),
+    uploadedByAdvisorId: uuid('uploaded_by_advisor_id').references(() => advisors.id),
+    createdAt: timestampTz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('documents_portfolio_kind_idx').on(table.portfolioId, table.kind, table.reportDate),
+  ],
+);
