@@ -2,86 +2,26 @@ import { makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActionBody, accountSteps } from './support/account-steps.ts';
 import { type SignedIn, startApi } from './support/api-fixture.ts';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
-type ActionBody = {
-  id: string;
-  state: string;
-  action_type: string;
-  parent_action_id: string | null;
-  needs_action_payload: { instructions: string } | null;
-};
 type ErrorBody = { type: string; errors: { code: string; attr: string | null; detail: string }[] };
 
 describe('actions', () => {
   let api: Api;
+  let steps: ReturnType<typeof accountSteps>;
 
   beforeAll(async () => {
     api = await startApi();
+    steps = accountSteps(api);
   });
 
   afterAll(() => api?.stop());
 
-  async function newPortfolio(as: SignedIn): Promise<string> {
-    const response = await api.call(as, { method: 'POST', url: '/portfolios', payload: {} });
-    expect(response.statusCode, response.body).toBe(201);
-    return (response.json() as { portfolio_id: string }).portfolio_id;
-  }
-
-  async function statusOf(as: SignedIn, id: string): Promise<string> {
-    return (
-      (await api.call(as, { method: 'GET', url: `/portfolios/${id}` })).json() as {
-        status: string;
-      }
-    ).status;
-  }
-
-  /** A portfolio with a complete application, submitted: OPEN-ACCOUNT SUBMITTED. */
-  async function submitted(as: SignedIn) {
-    const id = await newPortfolio(as);
-    const saved = await api.call(as, {
-      method: 'PUT',
-      url: `/portfolios/${id}/inputs`,
-      payload: makePortfolioInputs(),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const opened = await api.call(as, {
-      method: 'POST',
-      url: `/portfolios/${id}/open`,
-      payload: { action_payload: {} },
-    });
-    expect(opened.statusCode, opened.body).toBe(201);
-    return { id, open: opened.json() as ActionBody };
-  }
-
-  function move(as: SignedIn, id: string, actionId: string, payload: object, method = 'PUT') {
-    return api.call(as, {
-      method: method as 'PUT' | 'PATCH',
-      url: `/portfolios/${id}/actions/${actionId}`,
-      payload,
-    });
-  }
-
-  /** An open account (OPEN-ACCOUNT COMPLETED by operations), for the per-type requests. */
-  async function openAccount(advisor: SignedIn, ops: SignedIn): Promise<string> {
-    const { id, open } = await submitted(advisor);
-    expect((await move(ops, id, open.id, { state: 'PENDING' })).statusCode).toBe(200);
-    expect((await move(ops, id, open.id, { state: 'COMPLETED' })).statusCode).toBe(200);
-    return id;
-  }
-
-  async function request(as: SignedIn, id: string, segment: string, payload: unknown) {
-    return api.call(as, {
-      method: 'POST',
-      url: `/portfolios/${id}/${segment}`,
-      payload: { action_payload: payload },
-    });
-  }
-
   it('opens an account: strict checks at dotted attrs, then OPEN-ACCOUNT and PENDING', async () => {
     const me = await api.signIn('ADVISOR');
-    const id = await newPortfolio(me);
+    const id = await steps.newPortfolio(me);
     await api.call(me, {
       method: 'PATCH',
       url: `/portfolios/${id}/inputs`,
@@ -102,11 +42,11 @@ describe('actions', () => {
     expect(body.errors.find((error) => error.attr === 'client_data')?.detail).toBe(
       'This field is required.',
     );
-    expect(await statusOf(me, id)).toBe('INCOMPLETE');
+    expect(await steps.statusOf(me, id)).toBe('INCOMPLETE');
 
-    const { id: openId, open } = await submitted(me);
+    const { id: openId, open } = await steps.submitted(me);
     expect(open).toMatchObject({ action_type: 'OPEN-ACCOUNT', state: 'SUBMITTED' });
-    expect(await statusOf(me, openId)).toBe('PENDING');
+    expect(await steps.statusOf(me, openId)).toBe('PENDING');
     const again = await api.call(me, {
       method: 'POST',
       url: `/portfolios/${openId}/open`,
@@ -119,17 +59,17 @@ describe('actions', () => {
     const firmId = await api.createFirm();
     const me = await api.signIn('ADVISOR', { firmId });
     const ops = await api.signIn('OPERATIONS', { firmId });
-    const { id, open } = await submitted(me);
-    const advisorPut = await move(me, id, open.id, { state: 'PENDING' });
+    const { id, open } = await steps.submitted(me);
+    const advisorPut = await steps.move(me, id, open.id, { state: 'PENDING' });
     expect(advisorPut.statusCode).toBe(403);
-    expect((await move(ops, id, open.id, { state: 'COMPLETED' })).statusCode).toBe(409);
-    expect((await move(ops, id, open.id, { state: 'PENDING' })).json()).toMatchObject({
+    expect((await steps.move(ops, id, open.id, { state: 'COMPLETED' })).statusCode).toBe(409);
+    expect((await steps.move(ops, id, open.id, { state: 'PENDING' })).json()).toMatchObject({
       state: 'PENDING',
     });
-    expect((await move(ops, id, open.id, { state: 'COMPLETED' })).json()).toMatchObject({
+    expect((await steps.move(ops, id, open.id, { state: 'COMPLETED' })).json()).toMatchObject({
       state: 'COMPLETED',
     });
-    expect(await statusOf(me, id)).toBe('IN-GOOD-ORDER');
+    expect(await steps.statusOf(me, id)).toBe('IN-GOOD-ORDER');
 
     const log = await api.database.db
       .select()
@@ -153,7 +93,7 @@ describe('actions', () => {
     const firmId = await api.createFirm();
     const me = await api.signIn('ADVISOR', { firmId });
     const ops = await api.signIn('OPERATIONS', { firmId });
-    const id = await openAccount(me, ops);
+    const id = await steps.openAccount(me, ops);
     const inputs = makePortfolioInputs();
     const cases: [string, unknown, unknown, string, string][] = [
       ['request-deposit', { cash: 100 }, { cash: 'x' }, 'action_payload.cash', 'REQUEST-DEPOSIT'],
@@ -170,20 +110,20 @@ describe('actions', () => {
       ['update-client-detail', inputs.client_data, null, 'action_payload', 'UPDATE-CLIENT-DETAIL'],
     ];
     for (const [segment, good, bad, attr, type] of cases) {
-      const refused = await request(me, id, segment, bad);
+      const refused = await steps.request(me, id, segment, bad);
       expect(refused.statusCode, segment).toBe(400);
       expect((refused.json() as ErrorBody).errors.map((error) => error.attr)).toContain(attr);
-      const created = await request(me, id, segment, good);
+      const created = await steps.request(me, id, segment, good);
       expect(created.statusCode, `${segment} ${created.body}`).toBe(201);
       expect(created.json()).toMatchObject({ action_type: type, state: 'SUBMITTED-CANCELLABLE' });
     }
     // One open action of a kind at a time.
-    expect((await request(me, id, 'request-deposit', { cash: 5 })).statusCode).toBe(409);
-    const closed = await request(me, id, 'close', {});
+    expect((await steps.request(me, id, 'request-deposit', { cash: 5 })).statusCode).toBe(409);
+    const closed = await steps.request(me, id, 'close', {});
     expect(closed.json()).toMatchObject({ action_type: 'CLOSE-ACCOUNT', state: 'SUBMITTED' });
     // No route creates EXECUTE-* or CLOSE-ACCOUNT by type.
     for (const segment of ['execute-deposit', 'execute-withdrawal', 'close-account', 'actions']) {
-      const response = await request(me, id, segment, { cash: 1 });
+      const response = await steps.request(me, id, segment, { cash: 1 });
       expect(response.statusCode, segment).toBe(404);
     }
   });
@@ -192,26 +132,32 @@ describe('actions', () => {
     const firmId = await api.createFirm();
     const me = await api.signIn('ADVISOR', { firmId });
     const ops = await api.signIn('OPERATIONS', { firmId });
-    const incomplete = await newPortfolio(me);
-    expect((await request(me, incomplete, 'request-deposit', { cash: 1 })).statusCode).toBe(409);
-    const id = await openAccount(me, ops);
-    expect((await request(ops, id, 'request-deposit', { cash: 1 })).statusCode).toBe(403);
-    const close = (await request(me, id, 'close', {})).json() as ActionBody;
-    expect((await move(ops, id, close.id, { state: 'PENDING' })).statusCode).toBe(200);
-    expect((await move(ops, id, close.id, { state: 'COMPLETED' })).statusCode).toBe(200);
-    expect(await statusOf(me, id)).toBe('CLOSED');
-    expect((await request(me, id, 'request-deposit', { cash: 1 })).statusCode).toBe(409);
+    const incomplete = await steps.newPortfolio(me);
+    expect((await steps.request(me, incomplete, 'request-deposit', { cash: 1 })).statusCode).toBe(
+      409,
+    );
+    const id = await steps.openAccount(me, ops);
+    expect((await steps.request(ops, id, 'request-deposit', { cash: 1 })).statusCode).toBe(403);
+    const close = (await steps.request(me, id, 'close', {})).json() as ActionBody;
+    expect((await steps.move(ops, id, close.id, { state: 'PENDING' })).statusCode).toBe(200);
+    expect((await steps.move(ops, id, close.id, { state: 'COMPLETED' })).statusCode).toBe(200);
+    expect(await steps.statusOf(me, id)).toBe('CLOSED');
+    expect((await steps.request(me, id, 'request-deposit', { cash: 1 })).statusCode).toBe(409);
   });
 
   it('asks the advisor in the app, takes the response, and spawns EXECUTE-DEPOSIT on approval', async () => {
     const firmId = await api.createFirm();
     const me = await api.signIn('ADVISOR', { firmId });
     const ops = await api.signIn('ADMINISTRATOR', { firmId });
-    const id = await openAccount(me, ops);
-    const deposit = (await request(me, id, 'request-deposit', { cash: 100 })).json() as ActionBody;
-    const noInstructions = await move(ops, id, deposit.id, { state: 'NEEDS-ACTION-IN-CHANNEL' });
+    const id = await steps.openAccount(me, ops);
+    const deposit = (
+      await steps.request(me, id, 'request-deposit', { cash: 100 })
+    ).json() as ActionBody;
+    const noInstructions = await steps.move(ops, id, deposit.id, {
+      state: 'NEEDS-ACTION-IN-CHANNEL',
+    });
     expect(noInstructions.statusCode).toBe(400);
-    const asked = await move(ops, id, deposit.id, {
+    const asked = await steps.move(ops, id, deposit.id, {
       state: 'NEEDS-ACTION-IN-CHANNEL',
       needs_action_payload: { instructions: 'Confirm the amount.' },
     });
@@ -219,8 +165,8 @@ describe('actions', () => {
       state: 'NEEDS-ACTION-IN-CHANNEL',
       needs_action_payload: { instructions: 'Confirm the amount.' },
     });
-    expect(await statusOf(me, id)).toBe('NEEDS-ACTION');
-    const reworded = await move(
+    expect(await steps.statusOf(me, id)).toBe('NEEDS-ACTION');
+    const reworded = await steps.move(
       ops,
       id,
       deposit.id,
@@ -239,7 +185,7 @@ describe('actions', () => {
     });
     expect(answered.statusCode, answered.body).toBe(200);
     expect(answered.json()).toMatchObject({ state: 'SUBMITTED', action_payload: { cash: 120 } });
-    expect(await statusOf(me, id)).toBe('IN-GOOD-ORDER');
+    expect(await steps.statusOf(me, id)).toBe('IN-GOOD-ORDER');
     const twice = await api.call(me, {
       method: 'PATCH',
       url: `/portfolios/${id}/actions/${deposit.id}/submit-response`,
@@ -247,8 +193,8 @@ describe('actions', () => {
     });
     expect(twice.statusCode).toBe(409);
 
-    await move(ops, id, deposit.id, { state: 'PENDING' }, 'PATCH');
-    await move(ops, id, deposit.id, { state: 'COMPLETED' }, 'PATCH');
+    await steps.move(ops, id, deposit.id, { state: 'PENDING' }, 'PATCH');
+    await steps.move(ops, id, deposit.id, { state: 'COMPLETED' }, 'PATCH');
     const all = (
       await api.call(ops, { method: 'GET', url: `/portfolios/${id}/actions` })
     ).json() as ActionBody[];
@@ -264,33 +210,35 @@ describe('actions', () => {
     const me = await api.signIn('ADVISOR', { firmId });
     const manager = await api.signIn('MANAGER', { firmId });
     const ops = await api.signIn('OPERATIONS', { firmId });
-    const id = await openAccount(me, ops);
+    const id = await steps.openAccount(me, ops);
     const url = (actionId: string) => `/portfolios/${id}/actions/${actionId}`;
 
-    const deposit = (await request(me, id, 'request-deposit', { cash: 1 })).json() as ActionBody;
+    const deposit = (
+      await steps.request(me, id, 'request-deposit', { cash: 1 })
+    ).json() as ActionBody;
     expect((await api.call(me, { method: 'DELETE', url: url(deposit.id) })).statusCode).toBe(204);
     const gone = await api.call(me, { method: 'DELETE', url: url(deposit.id) });
     expect(gone.statusCode).toBe(410);
     expect((gone.json() as ErrorBody).errors[0]?.code).toBe('resource_gone');
 
     const withdrawal = (
-      await request(me, id, 'request-withdrawal', { cash: 1 })
+      await steps.request(me, id, 'request-withdrawal', { cash: 1 })
     ).json() as ActionBody;
-    await move(ops, id, withdrawal.id, { state: 'PENDING' });
+    await steps.move(ops, id, withdrawal.id, { state: 'PENDING' });
     const conflict = await api.call(me, { method: 'DELETE', url: url(withdrawal.id) });
     expect(conflict.statusCode).toBe(409);
     expect((conflict.json() as ErrorBody).errors[0]?.code).toBe('request_conflict');
 
     const dnt = (
-      await request(me, id, 'set-user-dnt', { set_user_dnt: false })
+      await steps.request(me, id, 'set-user-dnt', { set_user_dnt: false })
     ).json() as ActionBody;
-    await move(ops, id, dnt.id, {
+    await steps.move(ops, id, dnt.id, {
       state: 'NEEDS-ACTION-OUT-OF-CHANNEL-DISMISSIBLE',
       needs_action_payload: { instructions: 'Call the custodian.' },
     });
-    expect(await statusOf(me, id)).toBe('NEEDS-ACTION');
+    expect(await steps.statusOf(me, id)).toBe('NEEDS-ACTION');
     expect((await api.call(me, { method: 'DELETE', url: url(dnt.id) })).statusCode).toBe(204);
-    expect(await statusOf(me, id)).toBe('IN-GOOD-ORDER');
+    expect(await steps.statusOf(me, id)).toBe('IN-GOOD-ORDER');
     expect((await api.call(me, { method: 'DELETE', url: url(dnt.id) })).statusCode).toBe(410);
 
     for (const viewer of [me, manager]) {
@@ -328,7 +276,7 @@ describe('actions', () => {
     const me = await api.signIn('ADVISOR', { firmId });
     const colleague = await api.signIn('ADVISOR', { firmId });
     const stranger = await api.signIn('OPERATIONS');
-    const { id, open } = await submitted(me);
+    const { id, open } = await steps.submitted(me);
     for (const as of [stranger, colleague]) {
       const one = await api.call(as, {
         method: 'GET',
@@ -343,7 +291,7 @@ describe('actions', () => {
           .statusCode,
       ).toBe(404);
     }
-    expect((await move(stranger, id, open.id, { state: 'PENDING' })).statusCode).toBe(404);
+    expect((await steps.move(stranger, id, open.id, { state: 'PENDING' })).statusCode).toBe(404);
     const mine = await api.call(me, { method: 'GET', url: `/portfolios/${id}/actions/${open.id}` });
     expect(mine.json()).toMatchObject({ id: open.id, action_type: 'OPEN-ACCOUNT' });
   });

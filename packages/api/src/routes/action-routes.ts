@@ -24,9 +24,11 @@ import {
   updatePortfolioAction,
   updateStrategy,
 } from '@ballast/contract';
-import { type Db, schema } from '@ballast/db';
+import { schema } from '@ballast/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { applyCompletedAction, type OpenedAccount, type Tx } from '../accounts/current-account.ts';
+import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import {
   advisorDelete,
   initialState,
@@ -44,7 +46,6 @@ import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
 
 const { actions, actionTransitions, portfolios, onboardingApplications } = schema;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ActionRow = typeof actions.$inferSelect;
 type PortfolioRow = typeof portfolios.$inferSelect;
 
@@ -125,6 +126,23 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
       .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
     if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
     return row;
+  }
+
+  /** The application as opened: it was checked strictly when it was submitted. */
+  async function openedAccountOf(tx: Tx, portfolioId: string): Promise<OpenedAccount> {
+    const [application] = await tx
+      .select()
+      .from(onboardingApplications)
+      .where(eq(onboardingApplications.portfolioId, portfolioId));
+    if (!application) throw new Error('An opened account has no application.');
+    // It passed the strict check when it was submitted, and it cannot change after that.
+    const inputs = PortfolioInputsSchema.parse(savedInputsOf(application, box));
+    return {
+      clientData: inputs.client_data,
+      strategy: inputs.strategy,
+      custodians: inputs.custodians,
+      inceptionDate: new Date().toISOString().slice(0, 10),
+    };
   }
 
   async function getVisibleAction(portfolioId: string, actionId: string, caller: Caller) {
@@ -268,14 +286,7 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
       .where(eq(onboardingApplications.portfolioId, portfolio.id));
     if (!application) throw new AppError('not_found', NOT_FOUND_DETAIL);
     // The saved draft was checked laxly; opening checks it strictly, at the draft's own attrs.
-    const input = {
-      ...(application.clientInputCiphertext
-        ? { client_data: JSON.parse(box.open(application.clientInputCiphertext)) as unknown }
-        : {}),
-      ...(application.strategyInput ? { strategy: application.strategyInput } : {}),
-      custodians: application.custodianInput,
-      kyc_input_data: application.kycInput,
-    };
+    const input = savedInputsOf(application, box);
     const checked = PortfolioInputsSchema.safeParse(input);
     if (!checked.success) {
       throw new RequestValidationError(toValidationErrorResponse(checked.error, { input }));
@@ -371,6 +382,16 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
         .returning();
       if (!updated) throw new AppError('request_conflict', 'The action was changed meanwhile.');
       await recordTransition(tx, updated, from, caller);
+      if (to === 'COMPLETED') {
+        await applyCompletedAction(
+          tx,
+          box,
+          { firmId: updated.firmId, portfolioId: updated.portfolioId, actionId: updated.id },
+          updated.actionType as ActionType,
+          updated.actionPayload,
+          () => openedAccountOf(tx, updated.portfolioId),
+        );
+      }
       // Approval rule: a completed REQUEST-DEPOSIT/WITHDRAWAL spawns the EXECUTE-* child that
       // operations carries out next, with the same cash, already PENDING (it is theirs to do).
       const childType: ActionType | undefined =

@@ -2,7 +2,9 @@ import {
   createPortfolio,
   deletePortfolio,
   getPortfolio,
+  getPortfolioClient,
   getPortfolioInputs,
+  getPortfolioStrategy,
   listPortfolios,
   NOT_FOUND_DETAIL,
   type OnboardingApplication,
@@ -10,11 +12,19 @@ import {
   type PortfolioInputsDraft,
   type PortfolioListItem,
   replacePortfolioInputs,
+  type Strategy,
   updatePortfolioInputs,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import {
+  clientNameOf,
+  currentClientData,
+  currentCustodians,
+  currentStrategy,
+} from '../accounts/current-account.ts';
+import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
@@ -23,12 +33,7 @@ import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
 const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
 
 type ApplicationRow = typeof onboardingApplications.$inferSelect;
-
-/** The first owner's name, which the list shows as the client's. */
-function clientNameOf(inputs: Partial<PortfolioInputsDraft>): string | undefined {
-  const owner = inputs.client_data?.owners[0];
-  return owner ? `${owner.first_name} ${owner.last_name}`.trim() : undefined;
-}
+type PortfolioRow = typeof portfolios.$inferSelect;
 
 export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, box } = context;
@@ -51,22 +56,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
     return row;
   }
 
-  function savedInputs(row: ApplicationRow): Partial<PortfolioInputsDraft> {
-    return {
-      ...(row.clientInputCiphertext
-        ? {
-            client_data: JSON.parse(
-              box.open(row.clientInputCiphertext),
-            ) as PortfolioInputsDraft['client_data'],
-          }
-        : {}),
-      ...(row.strategyInput
-        ? { strategy: row.strategyInput as PortfolioInputsDraft['strategy'] }
-        : {}),
-      custodians: row.custodianInput as PortfolioInputsDraft['custodians'],
-      kyc_input_data: row.kycInput as PortfolioInputsDraft['kyc_input_data'],
-    };
-  }
+  const savedInputs = (row: ApplicationRow) => savedInputsOf(row, box);
 
   async function toApplication(
     row: ApplicationRow,
@@ -85,7 +75,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       strategy_input_data: inputs.strategy ?? null,
       custodian_input_data: inputs.custodians ?? [],
       kyc_input_data: inputs.kyc_input_data ?? [],
-      client_suitability_data: null,
+      client_suitability_data: inputs.client_suitability_data ?? null,
       advisor_input_data: advisorRows.map((entry) => entry.advisorId),
       originating_advisor_id: portfolio.originatingAdvisorId,
     };
@@ -196,22 +186,64 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
     };
   });
 
+  /**
+   * The account as it currently is. Until operations opens it there is no current version, and
+   * the onboarding application is the best knowledge there is, so it stands in.
+   */
+  async function currentAccountOf(portfolio: PortfolioRow) {
+    const [clientData, custodians, strategy] = await Promise.all([
+      currentClientData(db, box, portfolio.id),
+      currentCustodians(db, portfolio.id),
+      currentStrategy(db, portfolio.currentStrategyVersionId),
+    ]);
+    if (clientData && strategy) return { clientData, custodians, strategy };
+    const application = await applicationOf(portfolio.id);
+    const inputs = savedInputs(application);
+    const asOf = application.lastUpdatedAt.toISOString();
+    return {
+      clientData:
+        clientData ?? (inputs.client_data ? { ...inputs.client_data, created_at: asOf } : null),
+      custodians:
+        custodians.length > 0
+          ? custodians
+          : (inputs.custodians ?? []).map((custodian) => ({
+              custodian_name: custodian.custodian_name,
+              custodian_account: custodian.account_number ?? '',
+            })),
+      strategy:
+        strategy ??
+        (inputs.strategy ? ({ ...inputs.strategy, created_at: asOf } as Strategy) : null),
+    };
+  }
+
   apiRoute(app, context, getPortfolio, async ({ params, caller }): Promise<PortfolioDetail> => {
     const portfolio = await getVisiblePortfolio(params.id, caller);
+    const account = await currentAccountOf(portfolio);
     return {
       id: portfolio.id,
-      // Current data exists once the account is open; until then it is the application's.
-      current_client_data: null,
-      current_custodians: [],
+      current_client_data: account.clientData,
+      current_custodians: account.custodians,
       client_name: portfolio.clientName,
       inception_date: portfolio.inceptionDate,
       user_dnt: portfolio.userDnt as PortfolioDetail['user_dnt'],
       status: portfolio.status as PortfolioDetail['status'],
-      current_strategy: null,
+      current_strategy: account.strategy,
       current_holding: null,
       benchmark_returns: null,
       asset_distribution: null,
     };
+  });
+
+  apiRoute(app, context, getPortfolioClient, async ({ params, caller }) => {
+    const { clientData } = await currentAccountOf(await getVisiblePortfolio(params.id, caller));
+    if (!clientData) throw new AppError('not_found', 'No client data has been saved yet.');
+    return clientData;
+  });
+
+  apiRoute(app, context, getPortfolioStrategy, async ({ params, caller }) => {
+    const { strategy } = await currentAccountOf(await getVisiblePortfolio(params.id, caller));
+    if (!strategy) throw new AppError('not_found', 'No strategy has been chosen yet.');
+    return strategy;
   });
 
   apiRoute(app, context, deletePortfolio, async ({ params, caller, reply }) => {
@@ -251,12 +283,15 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
         ...(inputs.strategy ? { strategyInput: inputs.strategy } : {}),
         ...(inputs.custodians ? { custodianInput: inputs.custodians } : {}),
         ...(inputs.kyc_input_data ? { kycInput: inputs.kyc_input_data } : {}),
+        ...(inputs.client_suitability_data ? { suitability: inputs.client_suitability_data } : {}),
         lastUpdatedAt: new Date(),
       })
       .where(eq(onboardingApplications.portfolioId, portfolio.id));
-    const name = clientNameOf(inputs);
-    if (name !== undefined) {
-      await db.update(portfolios).set({ clientName: name }).where(eq(portfolios.id, portfolio.id));
+    if (inputs.client_data) {
+      await db
+        .update(portfolios)
+        .set({ clientName: clientNameOf(inputs.client_data) })
+        .where(eq(portfolios.id, portfolio.id));
     }
     return savedInputs(await applicationOf(portfolio.id));
   }

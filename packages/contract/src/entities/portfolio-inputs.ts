@@ -1,5 +1,6 @@
 /**
- * §3 portfolio inputs: what onboarding collects (client data, strategy, custodians, KYC input).
+ * §3 portfolio inputs: what onboarding collects (client data, strategy, custodians, KYC input),
+ * with the client's suitability, which the onboarding application carries alongside.
  * Field names match the §8 attrs (client_data.*, strategy.*, custodians.INDEX, kyc_input_data).
  */
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { ClientDataInputSchema } from './client-data.ts';
 import { type AccountNumberCheck, custodianInputSchema } from './custodian.ts';
 import { KycInputSchema } from './kyc.ts';
 import { StrategyInputSchema } from './strategy.ts';
+import { SuitabilitySchema } from './suitability.ts';
 
 const listError = { error: requiredOr(INVALID_VALUE) };
 
@@ -23,6 +25,7 @@ export function portfolioInputsSchema(check: AccountNumberCheck) {
       strategy: StrategyInputSchema,
       custodians: z.array(custodianInputSchema(check), listError),
       kyc_input_data: z.array(KycInputSchema, listError),
+      client_suitability_data: SuitabilitySchema,
     },
     listError,
   );

@@ -139,6 +139,7 @@ export function makePortfolioInputs(overrides: Partial<PortfolioInputs> = {}): P
         description: 'Passport',
       },
     ],
+    client_suitability_data: makeSuitability(),
     ...overrides,
   };
 }
