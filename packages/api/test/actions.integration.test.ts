@@ -3,7 +3,7 @@ import { schema } from '@ballast/db';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { startApi } from './support/api-fixture.ts';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 type ErrorBody = { type: string; errors: { code: string; attr: string | null; detail: string }[] };

@@ -346,10 +346,11 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
     caller: Caller,
     change: { state?: ActionState; needs_action_payload?: NeedsActionPayload | null },
   ): Promise<Action> {
+    // Looked up first, so an action out of the caller's sight is 404 whoever asks.
+    const current = await getVisibleAction(portfolioId, actionId, caller);
     if (!OPERATORS.includes(caller.role)) {
       throw new AppError('permission_denied', 'Only operations staff move actions.');
     }
-    const current = await getVisibleAction(portfolioId, actionId, caller);
     const from = current.state as ActionState;
     const instructions =
       change.needs_action_payload === undefined

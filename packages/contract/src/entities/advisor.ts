@@ -1,8 +1,13 @@
 /** §3 Advisor: the signed-in user, the settings payload and the advisor picker's rows. */
 import { z } from 'zod';
 import { ZIP_CODE_MAX_LENGTH } from '../constants.ts';
-import { AdvisorRoleSchema, AdvisorStatusSchema } from '../enums.ts';
-import { IdSchema, requiredBoolean } from '../fields.ts';
+import {
+  ADVISOR_ROLES,
+  ADVISOR_STATUSES,
+  AdvisorRoleSchema,
+  AdvisorStatusSchema,
+} from '../enums.ts';
+import { choice, IdSchema, requiredBoolean } from '../fields.ts';
 import {
   FIRST_NAME_REQUIRED,
   INVALID_EMAIL,
@@ -67,6 +72,8 @@ export const AdvisorUpdateSchema = AdvisorSchema.omit({
   city: text(),
   state: AdvisorStateSchema,
   zip_code: text().max(ZIP_CODE_MAX_LENGTH, { error: ZIP_CODE_TOO_LONG }),
+  status: choice(ADVISOR_STATUSES),
+  role: choice(ADVISOR_ROLES),
   email_notification: requiredBoolean(),
 });
 export type AdvisorUpdate = z.infer<typeof AdvisorUpdateSchema>;
