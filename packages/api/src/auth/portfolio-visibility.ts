@@ -1,5 +1,7 @@
-import { schema } from '@ballast/db';
+import { NOT_FOUND_DETAIL } from '@ballast/contract';
+import { type Db, schema } from '@ballast/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../app-error.ts';
 import type { Caller } from './authenticate.ts';
 
 const { portfolios, portfolioAdvisors } = schema;
@@ -18,4 +20,20 @@ export function visiblePortfolios(caller: Caller) {
       sql`(select ${portfolioAdvisors.portfolioId} from ${portfolioAdvisors} where ${portfolioAdvisors.advisorId} = ${caller.advisorId})`,
     ),
   );
+}
+
+export type PortfolioRow = typeof portfolios.$inferSelect;
+
+/** The portfolio, if the caller may see it; otherwise not found, whether or not it exists. */
+export async function findVisiblePortfolio(
+  db: Db,
+  id: string,
+  caller: Caller,
+): Promise<PortfolioRow> {
+  const [row] = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
+  if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
+  return row;
 }

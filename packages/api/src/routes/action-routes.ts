@@ -42,7 +42,7 @@ import {
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
+import { findVisiblePortfolio, visiblePortfolios } from '../auth/portfolio-visibility.ts';
 
 const { actions, actionTransitions, portfolios, onboardingApplications } = schema;
 
@@ -119,14 +119,7 @@ async function recordTransition(
 export function registerActionRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, box } = context;
 
-  async function getVisiblePortfolio(id: string, caller: Caller): Promise<PortfolioRow> {
-    const [row] = await db
-      .select()
-      .from(portfolios)
-      .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
-    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
-    return row;
-  }
+  const getVisiblePortfolio = (id: string, caller: Caller) => findVisiblePortfolio(db, id, caller);
 
   /** The application as opened: it was checked strictly when it was submitted. */
   async function openedAccountOf(tx: Tx, portfolioId: string): Promise<OpenedAccount> {

@@ -13,10 +13,12 @@ import {
   type PortfolioListItem,
   replacePortfolioInputs,
   type Strategy,
+  type StrategyStyle,
   updatePortfolioInputs,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import {
   clientNameOf,
@@ -28,9 +30,24 @@ import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
+import { findVisiblePortfolio, visiblePortfolios } from '../auth/portfolio-visibility.ts';
+import {
+  assetDistributionOf,
+  holdingSummaryOf,
+  readHoldingReport,
+} from '../holdings/holding-report.ts';
 
-const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
+const {
+  portfolios,
+  portfolioAdvisors,
+  onboardingApplications,
+  advisors,
+  holdingReports,
+  strategyVersions,
+} = schema;
+const originating = alias(advisors, 'originating_advisor');
+
+type AdvisorName = { first_name: string; last_name: string };
 
 type ApplicationRow = typeof onboardingApplications.$inferSelect;
 type PortfolioRow = typeof portfolios.$inferSelect;
@@ -38,14 +55,7 @@ type PortfolioRow = typeof portfolios.$inferSelect;
 export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, box } = context;
 
-  async function getVisiblePortfolio(id: string, caller: Caller) {
-    const [row] = await db
-      .select()
-      .from(portfolios)
-      .where(and(eq(portfolios.id, id), visiblePortfolios(caller)));
-    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
-    return row;
-  }
+  const getVisiblePortfolio = (id: string, caller: Caller) => findVisiblePortfolio(db, id, caller);
 
   async function applicationOf(portfolioId: string): Promise<ApplicationRow> {
     const [row] = await db
@@ -130,11 +140,27 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       visiblePortfolios(caller),
       query.status ? eq(portfolios.status, query.status) : undefined,
     );
+    // One query for every row: the current report and strategy are joined by the ids the
+    // portfolio keeps, and the advisors' names are folded into each row by the database.
     const rows = await db
-      .select()
+      .select({
+        portfolio: portfolios,
+        report: holdingReports,
+        strategyStyle: strategyVersions.style,
+        strategySummary: strategyVersions.summary,
+        originatingFirstName: originating.firstName,
+        originatingLastName: originating.lastName,
+        advisorNames: sql<AdvisorName[] | null>`(
+          select json_agg(json_build_object('first_name', ${advisors.firstName}, 'last_name', ${advisors.lastName}) order by ${advisors.lastName}, ${advisors.firstName})
+          from ${portfolioAdvisors} join ${advisors} on ${advisors.id} = ${portfolioAdvisors.advisorId}
+          where ${portfolioAdvisors.portfolioId} = ${portfolios.id})`,
+      })
       .from(portfolios)
+      .leftJoin(holdingReports, eq(holdingReports.id, portfolios.currentHoldingReportId))
+      .leftJoin(strategyVersions, eq(strategyVersions.id, portfolios.currentStrategyVersionId))
+      .leftJoin(originating, eq(originating.id, portfolios.originatingAdvisorId))
       .where(where)
-      .orderBy(desc(portfolios.createdAt));
+      .orderBy(desc(portfolios.createdAt), asc(portfolios.id));
     const [totals] = await db
       .select({
         aum: sql<string>`coalesce(sum(${portfolios.currentNav}), 0)`,
@@ -142,40 +168,23 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       })
       .from(portfolios)
       .where(where);
-    const ids = rows.map((row) => row.id);
-    const names =
-      ids.length === 0
-        ? []
-        : await db
-            .select({
-              portfolioId: portfolioAdvisors.portfolioId,
-              advisorId: advisors.id,
-              firstName: advisors.firstName,
-              lastName: advisors.lastName,
-            })
-            .from(portfolioAdvisors)
-            .innerJoin(advisors, eq(advisors.id, portfolioAdvisors.advisorId))
-            .where(inArray(portfolioAdvisors.portfolioId, ids))
-            .orderBy(asc(advisors.lastName));
-    const nameOf = (id: string) => names.find((entry) => entry.advisorId === id);
-    const items: PortfolioListItem[] = rows.map((row) => {
-      const originating = nameOf(row.originatingAdvisorId);
-      return {
-        id: row.id,
-        client_name: row.clientName,
-        advisors: names
-          .filter((entry) => entry.portfolioId === row.id)
-          .map((entry) => ({ first_name: entry.firstName, last_name: entry.lastName })),
-        originating_advisor: originating
-          ? { first_name: originating.firstName, last_name: originating.lastName }
-          : null,
-        inception_date: row.inceptionDate,
-        current_holding: null,
-        current_strategy_summary: null,
-        user_dnt: row.userDnt as PortfolioListItem['user_dnt'],
-        status: row.status as PortfolioListItem['status'],
-      };
-    });
+    const items: PortfolioListItem[] = rows.map((row) => ({
+      id: row.portfolio.id,
+      client_name: row.portfolio.clientName,
+      advisors: row.advisorNames ?? [],
+      originating_advisor:
+        row.originatingFirstName === null || row.originatingLastName === null
+          ? null
+          : { first_name: row.originatingFirstName, last_name: row.originatingLastName },
+      inception_date: row.portfolio.inceptionDate,
+      current_holding: row.report ? holdingSummaryOf(row.report) : null,
+      current_strategy_summary:
+        row.strategyStyle === null || row.strategySummary === null
+          ? null
+          : { style: row.strategyStyle as StrategyStyle, summary: row.strategySummary },
+      user_dnt: row.portfolio.userDnt as PortfolioListItem['user_dnt'],
+      status: row.portfolio.status as PortfolioListItem['status'],
+    }));
     const aum = Number(totals?.aum ?? 0);
     const count = totals?.count ?? 0;
     return {
@@ -218,7 +227,19 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
 
   apiRoute(app, context, getPortfolio, async ({ params, caller }): Promise<PortfolioDetail> => {
     const portfolio = await getVisiblePortfolio(params.id, caller);
-    const account = await currentAccountOf(portfolio);
+    const [account, report] = await Promise.all([
+      currentAccountOf(portfolio),
+      portfolio.currentHoldingReportId
+        ? readHoldingReport(db, portfolio.currentHoldingReportId)
+        : null,
+    ]);
+    const {
+      id: _id,
+      portfolio: _portfolio,
+      created_at: _at,
+      benchmark_returns,
+      ...holding
+    } = report ?? { benchmark_returns: null };
     return {
       id: portfolio.id,
       current_client_data: account.clientData,
@@ -228,9 +249,9 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       user_dnt: portfolio.userDnt as PortfolioDetail['user_dnt'],
       status: portfolio.status as PortfolioDetail['status'],
       current_strategy: account.strategy,
-      current_holding: null,
-      benchmark_returns: null,
-      asset_distribution: null,
+      current_holding: report ? (holding as PortfolioDetail['current_holding']) : null,
+      benchmark_returns,
+      asset_distribution: report ? assetDistributionOf(report.assets, report.nav) : null,
     };
   });
 

@@ -1,0 +1,85 @@
+import type { AssetLine } from '@ballast/contract';
+import type { HoldingReportInput } from '../../src/holdings/holding-report.ts';
+
+export function makeAssetLine(overrides: Partial<AssetLine> = {}): AssetLine {
+  return {
+    asset_class: 'national_municipal_bonds',
+    cost_basis: 98_000,
+    current_value_usd: 100_000,
+    cusip: '13063DLZ9',
+    description: 'California St GO 4.000% 2034',
+    duration: 6.2,
+    last_price_usd: 100.5,
+    percent_account: 50,
+    quantity: 100_000,
+    total_gain_loss_usd: 2_000,
+    ytw: 3.4,
+    in_state_flag: 'false',
+    ...overrides,
+  };
+}
+
+/** A bond portfolio's day: half national munis, a quarter treasuries, a quarter cash. */
+export function makeHoldingReport(overrides: Partial<HoldingReportInput> = {}): HoldingReportInput {
+  return {
+    report_date: '2026-06-30',
+    nav: 200_000,
+    ytw: 3.6,
+    duration: 5.1,
+    annual_tax_loss: 1_200,
+    tey: 5.2,
+    percent_portfolio_analyzed: 100,
+    average_rating: 'AA',
+    tax_loss_harvested: 4_000,
+    tax_loss_value: 1_400,
+    return_1d_usd: 40,
+    return_1d_pct: 0.02,
+    return_1m_usd: 800,
+    return_1m_pct: 0.4,
+    return_3m_usd: 2_000,
+    return_3m_pct: 1,
+    return_6m_usd: 4_000,
+    return_6m_pct: 2,
+    return_3y_usd: null,
+    return_3y_pct: null,
+    return_ytd_usd: 4_200,
+    return_ytd_pct: 2.1,
+    return_1y_usd: 7_000,
+    return_1y_pct: 3.5,
+    return_total_usd: 9_000,
+    return_total_pct: 4.5,
+    report_date_deposit_usd: 0,
+    report_date_withdraw_usd: 0,
+    report_date_realized_gain: 0,
+    report_date_realized_loss: 0,
+    number_of_holdings: 3,
+    assets: [
+      makeAssetLine(),
+      makeAssetLine({
+        asset_class: 'treasury_bonds',
+        cusip: '912828YK0',
+        description: 'US Treasury 1.375% 2029',
+        current_value_usd: 50_000,
+        cost_basis: 51_000,
+        total_gain_loss_usd: -1_000,
+        percent_account: 25,
+        quantity: 50_000,
+      }),
+      makeAssetLine({
+        asset_class: 'cash',
+        cusip: null,
+        description: 'Cash',
+        duration: null,
+        ytw: null,
+        current_value_usd: 50_000,
+        cost_basis: 50_000,
+        total_gain_loss_usd: 0,
+        last_price_usd: 1,
+        percent_account: 25,
+        quantity: 50_000,
+      }),
+    ],
+    benchmark_returns: { '1m': 0.3, '3m': 0.9, '6m': 1.8, ytd: 2, '1y': 3.1, total: 4 },
+    ...overrides,
+  };
+}
