@@ -1,12 +1,12 @@
-export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
-export type { ApiOptions } from './build-api.ts';
-export { buildApi } from './build-api.ts';
 export {
   applyCompletedAction,
   applyOpening,
   strategySummary,
   type Tx,
 } from './accounts/current-account.ts';
+export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
+export type { ApiOptions } from './build-api.ts';
+export { buildApi } from './build-api.ts';
 export {
   ASSET_CLASSES,
   type HoldingReportInput,

@@ -42,12 +42,11 @@ import {
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio, visiblePortfolios } from '../auth/portfolio-visibility.ts';
+import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 
 const { actions, actionTransitions, portfolios, onboardingApplications } = schema;
 
 type ActionRow = typeof actions.$inferSelect;
-type PortfolioRow = typeof portfolios.$inferSelect;
 
 /** The roles that move actions through their states (DESIGN "Roles": the back-office queue). */
 const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATOR'];
