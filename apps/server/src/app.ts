@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApi, createSessionVerifier } from '@ballast/api';
 import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
-import type { Database } from '@ballast/db';
+import { createDirectoryBlobStore, type Database } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy' | 'dataDir'>;
   database: Database;
   identity: IdentitySetup;
   /** Where log lines go; standard output unless a test wants to read them. */
@@ -45,6 +45,7 @@ export async function buildApp({
     db: database.db,
     checkDatabase: () => database.ping(),
     encryptionKey: identity.options.encryptionKey,
+    blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
     verifySession: createSessionVerifier({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,

@@ -5,7 +5,7 @@ import {
   toAttr,
   toValidationErrorResponse,
 } from '@ballast/contract';
-import type { Db, SecretBox } from '@ballast/db';
+import type { BlobStore, Db, SecretBox } from '@ballast/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
@@ -28,6 +28,8 @@ export type ApiContext = {
   verify: SessionVerifier;
   /** Seals the columns that hold personal data (owners' tax ids and dates of birth). */
   box: SecretBox;
+  /** The bytes of uploaded and generated documents. */
+  blobs: BlobStore;
 };
 
 /**
@@ -51,7 +53,11 @@ export function apiRoute<R extends AnyRoute>(
       const params = route.params ? route.params.safeParse(request.params) : undefined;
       if (params && !params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
       const query = route.query ? parseOrFail(route.query, request.query) : undefined;
-      const body = route.body ? parseOrFail(route.body, request.body) : undefined;
+      // A multipart body is a stream of parts; its handler reads and checks them itself.
+      const body =
+        route.body && route.bodyKind !== 'multipart'
+          ? parseOrFail(route.body, request.body)
+          : undefined;
       return handler({
         params: params?.data,
         query,
@@ -65,7 +71,7 @@ export function apiRoute<R extends AnyRoute>(
 }
 
 /** Parses what was sent, or fails with §8 items judged against that very input. */
-function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const withNul = pathsWithNul(input);
   if (withNul.length > 0) {
     throw new RequestValidationError({

@@ -1,4 +1,4 @@
-import { createSecretBox, type Db } from '@ballast/db';
+import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -21,6 +21,7 @@ export type ApiOptions = {
   verifySession: SessionVerifier;
   /** Encrypts personal data at the column level. */
   encryptionKey: string;
+  blobs: BlobStore;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -41,12 +42,13 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     db: options.db,
     verify: options.verifySession,
     box: createSecretBox(options.encryptionKey),
+    blobs: options.blobs,
   };
   registerAdvisorRoutes(app, context);
   registerCustodianRoutes(app, context);
   registerPortfolioRoutes(app, context);
   registerActionRoutes(app, context);
-  registerDocumentRoutes(app, context);
+  await registerDocumentRoutes(app, context);
   registerHoldingRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
   registerSimulationRoutes(app, context);

@@ -7,6 +7,7 @@ export {
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';
+export { storeDocument } from './documents/document-store.ts';
 export {
   ASSET_CLASSES,
   type HoldingReportInput,

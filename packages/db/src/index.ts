@@ -1,3 +1,4 @@
+export { type BlobStore, createDirectoryBlobStore } from './blob-store.ts';
 export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
 export { migrateDatabase } from './migrate.ts';

@@ -18,9 +18,19 @@ const { strategyStyles } = schema;
 /** Strategy styles and the build form of each. */
 export function registerStrategyStyleRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db } = context;
-  app.addHook('onReady', () => syncStrategyStyles(db));
+  // Written on first use rather than at start, so a server whose database is briefly away
+  // still starts (and says so through /health); a failed write is tried again next time.
+  let synced: Promise<void> | undefined;
+  const ensureSynced = () => {
+    synced ??= syncStrategyStyles(db).catch((error: unknown) => {
+      synced = undefined;
+      throw error;
+    });
+    return synced;
+  };
 
   apiRoute(app, context, listStrategyStyles, async () => {
+    await ensureSynced();
     const rows = await db.select().from(strategyStyles).orderBy(asc(strategyStyles.position));
     return rows.map((row) => ({
       name: row.name,
@@ -30,6 +40,7 @@ export function registerStrategyStyleRoutes(app: FastifyInstance, context: ApiCo
   });
 
   apiRoute(app, context, getStrategyStyleFormOptions, async ({ params, caller }) => {
+    await ensureSynced();
     const [row] = await db
       .select()
       .from(strategyStyles)

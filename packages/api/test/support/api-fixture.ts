@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import type { AdvisorRole } from '@ballast/contract';
-import { schema } from '@ballast/db';
+import { createDirectoryBlobStore, schema } from '@ballast/db';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { ensurePasswordUser } from '@ballast/identity';
 import { buildTestApp } from '@ballast/server/testing';
@@ -15,7 +16,9 @@ export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: 
  */
 export async function startApi() {
   const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
-  const { app, identity, publicToken } = await buildTestApp(database);
+  const { app, identity, publicToken, config } = await buildTestApp(database);
+  // The app's own blob directory, for tests that store generated documents directly.
+  const blobs = createDirectoryBlobStore(join(config.dataDir, 'blobs'));
   const project = await identity.projects.byPublicToken(publicToken);
 
   async function createFirm(name = `Firm ${crypto.randomUUID().slice(0, 8)}`): Promise<string> {
@@ -75,6 +78,7 @@ export async function startApi() {
   return {
     app: app as FastifyInstance,
     database,
+    blobs,
     publicToken,
     createFirm,
     signIn,

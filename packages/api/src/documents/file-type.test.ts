@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { detectFileType, safeFileName } from './file-type.ts';
+
+const bytes = (...values: number[]) => new Uint8Array(values);
+
+describe('file type from the bytes', () => {
+  it('knows PDF, PNG and JPEG by their signatures', () => {
+    expect(detectFileType(new TextEncoder().encode('%PDF-1.7\n'))?.contentType).toBe(
+      'application/pdf',
+    );
+    expect(
+      detectFileType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))?.contentType,
+    ).toBe('image/png');
+    expect(detectFileType(bytes(0xff, 0xd8, 0xff, 0xe0))?.contentType).toBe('image/jpeg');
+  });
+
+  it('refuses anything else, however it is named', () => {
+    expect(detectFileType(new TextEncoder().encode('PDF-1.7 but text'))).toBeUndefined();
+    expect(detectFileType(new TextEncoder().encode('<svg xmlns=…>'))).toBeUndefined();
+    expect(detectFileType(bytes(0x89, 0x50, 0x4e))).toBeUndefined();
+    expect(detectFileType(bytes())).toBeUndefined();
+  });
+
+  it('makes a file name safe for a header, with the detected extension', () => {
+    const pdf = { contentType: 'application/pdf', extension: 'pdf' };
+    expect(safeFileName('Passport scan.PDF', pdf)).toBe('Passport scan.pdf');
+    expect(safeFileName('../../etc/"passwd"\r\n.exe', pdf)).toBe('etcpasswd.pdf');
+    expect(safeFileName(undefined, pdf)).toBe('document.pdf');
+    expect(safeFileName('x'.repeat(300), pdf)).toHaveLength(94);
+  });
+});

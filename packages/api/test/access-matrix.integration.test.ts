@@ -1,0 +1,162 @@
+/**
+ * Every call of the route table, checked for who may reach it: nobody without a session (401),
+ * and nobody outside the firm, or an advisor outside the portfolio, even with a valid request
+ * (404, so an id of another firm reveals nothing).
+ */
+import { type AnyRoute, routes } from '@ballast/contract';
+import {
+  makeBondStrategyInput,
+  makeClientData,
+  makeCustodianInput,
+  makePortfolioInputs,
+} from '@ballast/contract/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ActionBody, accountSteps } from './support/account-steps.ts';
+import { type SignedIn, startApi } from './support/api-fixture.ts';
+
+type Api = Awaited<ReturnType<typeof startApi>>;
+
+/** A request each call would accept from someone allowed to make it. */
+function validBody(route: AnyRoute, portfolioId: string): unknown {
+  const bodies: Record<string, unknown> = {
+    createPortfolio: {},
+    replacePortfolioInputs: makePortfolioInputs(),
+    updatePortfolioInputs: {},
+    openPortfolio: { action_payload: {} },
+    closePortfolio: { action_payload: {} },
+    requestDeposit: { action_payload: { cash: 1000 } },
+    requestWithdrawal: { action_payload: { cash: 1000 } },
+    setUserDnt: { action_payload: { set_user_dnt: true } },
+    updateClientDetail: { action_payload: makeClientData() },
+    updateCustodian: { action_payload: [makeCustodianInput()] },
+    updateStrategy: { action_payload: makeBondStrategyInput() },
+    replacePortfolioAction: { state: 'PENDING' },
+    updatePortfolioAction: { state: 'PENDING' },
+    submitPortfolioActionResponse: { action_type: 'OPEN-ACCOUNT', action_payload: {} },
+    savePortfolioHoldings: { portfolio_id: portfolioId, lots: [] },
+    simulatePortfolio: { strategy: makeBondStrategyInput(), time_windows: ['today'] },
+    runComparer: {
+      strategy: (({ style, strategy, tax_data }) => ({
+        style,
+        strategy: { assets: strategy.assets },
+        tax_data,
+      }))(makeBondStrategyInput()),
+      time_windows: ['today'],
+    },
+    updateAdvisor: {
+      first_name: 'Eve',
+      middle_name: '',
+      last_name: 'Intruder',
+      email: 'eve@example.com',
+      phone: '',
+      address: '',
+      address2: '',
+      city: '',
+      state: 'NY',
+      zip_code: '',
+      status: 'ACTIVE',
+      role: 'ADVISOR',
+      email_notification: true,
+    },
+  };
+  return bodies[route.id];
+}
+
+describe('access to every call', () => {
+  let api: Api;
+  let owner: SignedIn;
+  let stranger: SignedIn;
+  let colleague: SignedIn;
+  let portfolioId: string;
+  let action: ActionBody;
+
+  beforeAll(async () => {
+    api = await startApi();
+    const firmId = await api.createFirm();
+    owner = await api.signIn('ADVISOR', { firmId });
+    colleague = await api.signIn('ADVISOR', { firmId });
+    stranger = await api.signIn('ADMINISTRATOR');
+    const submitted = await accountSteps(api).submitted(owner);
+    portfolioId = submitted.id;
+    action = submitted.open;
+  });
+
+  afterAll(() => api?.stop());
+
+  function urlOf(route: AnyRoute): string {
+    const id = route.path.startsWith('/advisors/')
+      ? owner.advisorId
+      : route.path.startsWith('/firms/')
+        ? owner.firmId
+        : portfolioId;
+    return route.path
+      .replace('{id}', id)
+      .replace('{action_id}', action.id)
+      .replace('{report_id}', crypto.randomUUID())
+      .replace('{name}', 'B')
+      .replace('{result_hash}', 'a'.repeat(64));
+  }
+
+  const protectedRoutes = routes.filter((route) => route.id !== 'getHealth');
+
+  it.each(protectedRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s refuses a caller without a session (401)',
+    async (_name, route) => {
+      const response = await api.call(undefined, {
+        method: route.method,
+        url: urlOf(route),
+        ...(route.body && route.bodyKind !== 'multipart'
+          ? { payload: validBody(route, portfolioId) as object }
+          : {}),
+      });
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(response.json()).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'not_authenticated', attr: null }],
+      });
+    },
+  );
+
+  // Calls that reach one portfolio (or one firm's advisor or logo) by id.
+  const scopedRoutes = protectedRoutes.filter(
+    (route) => route.path.includes('{id}') || route.id === 'savePortfolioHoldings',
+  );
+
+  it.each(scopedRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s hides another firm’s records (404)',
+    async (_name, route) => {
+      const response = await api.call(stranger, {
+        method: route.method,
+        url: urlOf(route),
+        ...(route.body ? { payload: validBody(route, portfolioId) as object } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'not_found', attr: null }],
+      });
+    },
+  );
+
+  const portfolioRoutes = scopedRoutes.filter(
+    (route) => route.path.startsWith('/portfolios/') && route.path !== '/portfolios/holdings',
+  );
+
+  it.each(portfolioRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s hides a portfolio from an advisor who does not advise it (404)',
+    async (_name, route) => {
+      const response = await api.call(colleague, {
+        method: route.method,
+        url: urlOf(route),
+        ...(route.body ? { payload: validBody(route, portfolioId) as object } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(404);
+    },
+  );
+
+  it('still answers the owner, so the 404s above are about who asks', async () => {
+    const response = await api.call(owner, { method: 'GET', url: `/portfolios/${portfolioId}` });
+    expect(response.statusCode).toBe(200);
+  });
+});
