@@ -37,6 +37,7 @@ function jsonList<Item extends z.ZodType>(item: Item, error: string) {
 const EnvSchema = z
   .object({
     MODE: z.enum(['demo', 'production']).default('demo'),
+    SEED_SCENARIO: z.enum(['demo', 'minimal', 'large', 'none']).default('demo'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -127,6 +128,8 @@ const EnvSchema = z
 export type Config = {
   /** `demo` seeds a demo firm and users and keeps mail in an outbox at /dev/outbox. */
   mode: 'demo' | 'production';
+  /** Which seed scenario demo mode writes into an empty firm; production never seeds. */
+  seedScenario: 'demo' | 'minimal' | 'large' | 'none';
   port: number;
   host: string;
   dataDir: string;
@@ -168,6 +171,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
   const dataDir = resolve(cwd, vars.DATA_DIR);
   return {
     mode: vars.MODE,
+    seedScenario: vars.SEED_SCENARIO,
     port: vars.PORT,
     host: vars.HOST,
     dataDir,

@@ -1,8 +1,14 @@
-import { connectDatabase, migrateDatabase } from '@ballast/db';
+import { join } from 'node:path';
+import {
+  connectDatabase,
+  createDirectoryBlobStore,
+  createSecretBox,
+  migrateDatabase,
+} from '@ballast/db';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { prepareIdentity } from './identity-setup.ts';
-import { seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './seed-demo.ts';
+import { seedScenario } from './seed/scenarios.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
@@ -13,11 +19,19 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   if (config.mode === 'demo') {
-    const firm = await seedDemoFirm(database);
-    const users = await seedDemoUsers(database, identityServices, identity.publicToken, firm.id);
-    await seedDemoAdvisors(database, firm.id);
-    lines.push(`  demo firm: ${firm.name}`);
-    for (const user of users) lines.push(`demo user: ${user.role} ${user.email} ${user.password}`);
+    const seeded = await seedScenario(config.seedScenario, {
+      database,
+      identity: identityServices,
+      publicToken: identity.publicToken,
+      box: createSecretBox(identity.options.encryptionKey),
+      blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+    });
+    if (seeded) {
+      lines.push(`  demo firm: ${seeded.firm.name} (${seeded.portfolios} portfolios)`);
+      for (const user of seeded.users) {
+        lines.push(`demo user: ${user.role} ${user.email} ${user.password}`);
+      }
+    }
   }
 
   const shutdown = async (signal: string) => {

@@ -11,7 +11,7 @@ export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
   logStream?: { write(line: string): void },
-): Promise<App & { config: Config; publicToken: string }> {
+): Promise<App & { config: Config; publicToken: string; encryptionKey: string }> {
   const config = readConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: `/tmp/ballast-test-${crypto.randomUUID()}`,
@@ -19,5 +19,10 @@ export async function buildTestApp(
   });
   const identity = await prepareIdentity(config, database, 'http://localhost');
   const built = await buildApp({ config, database, identity, ...(logStream ? { logStream } : {}) });
-  return { ...built, config, publicToken: identity.publicToken };
+  return {
+    ...built,
+    config,
+    publicToken: identity.publicToken,
+    encryptionKey: identity.options.encryptionKey,
+  };
 }

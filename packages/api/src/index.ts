@@ -4,6 +4,8 @@ export {
   strategySummary,
   type Tx,
 } from './accounts/current-account.ts';
+export { payloadHash } from './actions/audit.ts';
+export { initialState, portfolioStatus } from './actions/transitions.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';
@@ -12,4 +14,5 @@ export {
   ASSET_CLASSES,
   type HoldingReportInput,
   recordHoldingReport,
+  recordHoldingReports,
 } from './holdings/holding-report.ts';

@@ -11,7 +11,7 @@ import type {
   HoldingSummary,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Tx } from '../accounts/current-account.ts';
 
 const { holdingReports, assetLines, portfolios } = schema;
@@ -38,15 +38,7 @@ export type HoldingReportInput = HoldingReport & { benchmark_returns?: Benchmark
 
 const cents = (value: number) => value.toFixed(2);
 
-/**
- * Stores one day's report with its asset lines, replacing that day's earlier report, and makes
- * it the portfolio's current one when no later day has been reported.
- */
-export async function recordHoldingReport(
-  tx: Tx,
-  target: { firmId: string; portfolioId: string; report: HoldingReportInput },
-): Promise<string> {
-  const { firmId, portfolioId, report } = target;
+function reportValues(firmId: string, portfolioId: string, report: HoldingReportInput) {
   const returns: Record<string, { usd: number; pct: number }> = {};
   for (const period of RETURN_PERIODS) {
     const usd = report[`return_${period}_usd`];
@@ -58,82 +50,122 @@ export async function recordHoldingReport(
     const value = report.benchmark_returns?.[period];
     if (value !== null && value !== undefined) benchmark[period] = value;
   }
+  return {
+    firmId,
+    portfolioId,
+    reportDate: report.report_date,
+    nav: cents(report.nav),
+    ytw: report.ytw,
+    duration: report.duration,
+    annualTaxLoss: report.annual_tax_loss,
+    tey: report.tey,
+    percentPortfolioAnalyzed: report.percent_portfolio_analyzed,
+    averageRating: report.average_rating,
+    taxLossHarvested: report.tax_loss_harvested,
+    taxLossValue: report.tax_loss_value,
+    currentLossHarvestedPct:
+      report.tax_loss_harvested === null || report.nav === 0
+        ? null
+        : (report.tax_loss_harvested / report.nav) * 100,
+    returns,
+    benchmarkReturns: report.benchmark_returns ? benchmark : null,
+    depositUsd: cents(report.report_date_deposit_usd),
+    withdrawUsd: cents(report.report_date_withdraw_usd),
+    realizedGain: cents(report.report_date_realized_gain),
+    realizedLoss: cents(report.report_date_realized_loss),
+    numberOfHoldings: report.number_of_holdings,
+  };
+}
+
+function lineValues(reportId: string, asset: AssetLine, position: number) {
+  return {
+    reportId,
+    position,
+    assetClass: asset.asset_class,
+    costBasis: cents(asset.cost_basis),
+    currentValueUsd: cents(asset.current_value_usd),
+    cusip: asset.cusip,
+    description: asset.description,
+    duration: asset.duration,
+    lastPriceUsd: asset.last_price_usd,
+    percentAccount: asset.percent_account,
+    quantity: String(asset.quantity),
+    totalGainLossUsd: cents(asset.total_gain_loss_usd),
+    ytw: asset.ytw,
+    inStateFlag: asset.in_state_flag === 'true',
+  };
+}
+
+// Rows per insert statement: well under PostgreSQL's 65,535 bind parameters.
+const BATCH = 2_000;
+
+/**
+ * Stores days of reports with their asset lines, replacing reports of the same days, and makes
+ * the newest the portfolio's current one unless a later day was already reported. Many days go
+ * in a few statements, so a history or an import loads quickly.
+ */
+export async function recordHoldingReports(
+  tx: Tx,
+  target: { firmId: string; portfolioId: string; reports: readonly HoldingReportInput[] },
+): Promise<string[]> {
+  const { firmId, portfolioId, reports } = target;
+  if (reports.length === 0) return [];
+  const dates = reports.map((report) => report.report_date);
   await tx
     .delete(holdingReports)
     .where(
-      and(
-        eq(holdingReports.portfolioId, portfolioId),
-        eq(holdingReports.reportDate, report.report_date),
-      ),
+      and(eq(holdingReports.portfolioId, portfolioId), inArray(holdingReports.reportDate, dates)),
     );
-  const [row] = await tx
-    .insert(holdingReports)
-    .values({
-      firmId,
-      portfolioId,
-      reportDate: report.report_date,
-      nav: cents(report.nav),
-      ytw: report.ytw,
-      duration: report.duration,
-      annualTaxLoss: report.annual_tax_loss,
-      tey: report.tey,
-      percentPortfolioAnalyzed: report.percent_portfolio_analyzed,
-      averageRating: report.average_rating,
-      taxLossHarvested: report.tax_loss_harvested,
-      taxLossValue: report.tax_loss_value,
-      currentLossHarvestedPct:
-        report.tax_loss_harvested === null || report.nav === 0
-          ? null
-          : (report.tax_loss_harvested / report.nav) * 100,
-      returns,
-      benchmarkReturns: report.benchmark_returns ? benchmark : null,
-      depositUsd: cents(report.report_date_deposit_usd),
-      withdrawUsd: cents(report.report_date_withdraw_usd),
-      realizedGain: cents(report.report_date_realized_gain),
-      realizedLoss: cents(report.report_date_realized_loss),
-      numberOfHoldings: report.number_of_holdings,
-    })
-    .returning({ id: holdingReports.id });
-  if (!row) throw new Error('The holding report could not be stored.');
-  if (report.assets.length > 0) {
-    await tx.insert(assetLines).values(
-      report.assets.map((asset, position) => ({
-        reportId: row.id,
-        position,
-        assetClass: asset.asset_class,
-        costBasis: cents(asset.cost_basis),
-        currentValueUsd: cents(asset.current_value_usd),
-        cusip: asset.cusip,
-        description: asset.description,
-        duration: asset.duration,
-        lastPriceUsd: asset.last_price_usd,
-        percentAccount: asset.percent_account,
-        quantity: String(asset.quantity),
-        totalGainLossUsd: cents(asset.total_gain_loss_usd),
-        ytw: asset.ytw,
-        inStateFlag: asset.in_state_flag === 'true',
-      })),
-    );
+  const ids: string[] = [];
+  for (let start = 0; start < reports.length; start += BATCH) {
+    const rows = await tx
+      .insert(holdingReports)
+      .values(
+        reports
+          .slice(start, start + BATCH)
+          .map((report) => reportValues(firmId, portfolioId, report)),
+      )
+      .returning({ id: holdingReports.id });
+    ids.push(...rows.map((row) => row.id));
   }
+  const lines = reports.flatMap((report, index) =>
+    report.assets.map((asset, position) => lineValues(ids[index] as string, asset, position)),
+  );
+  for (let start = 0; start < lines.length; start += BATCH) {
+    await tx.insert(assetLines).values(lines.slice(start, start + BATCH));
+  }
+  const newest = reports.reduce(
+    (latest, report, index) =>
+      report.report_date > (reports[latest]?.report_date ?? '') ? index : latest,
+    0,
+  );
+  const newestReport = reports[newest] as HoldingReportInput;
   const [later] = await tx
     .select({ id: holdingReports.id })
     .from(holdingReports)
     .where(
       and(
         eq(holdingReports.portfolioId, portfolioId),
-        ne(holdingReports.id, row.id),
-        // A later day's report stays current.
-        gt(holdingReports.reportDate, report.report_date),
+        gt(holdingReports.reportDate, newestReport.report_date),
       ),
     )
     .limit(1);
   if (!later) {
     await tx
       .update(portfolios)
-      .set({ currentHoldingReportId: row.id, currentNav: cents(report.nav) })
+      .set({ currentHoldingReportId: ids[newest], currentNav: cents(newestReport.nav) })
       .where(eq(portfolios.id, portfolioId));
   }
-  return row.id;
+  return ids;
+}
+
+/** Stores one day's report; see recordHoldingReports. */
+export async function recordHoldingReport(
+  tx: Tx,
+  target: { firmId: string; portfolioId: string; report: HoldingReportInput },
+): Promise<string> {
+  const [id] = await recordHoldingReports(tx, { ...target, reports: [target.report] });
+  return id as string;
 }
 
 const figureOf = (value: string) => Number(value);

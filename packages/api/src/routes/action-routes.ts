@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type Action,
   type ActionState,
@@ -29,6 +28,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { applyCompletedAction, type OpenedAccount, type Tx } from '../accounts/current-account.ts';
 import { savedInputsOf } from '../accounts/saved-inputs.ts';
+import { payloadHash } from '../actions/audit.ts';
 import {
   advisorDelete,
   initialState,
@@ -64,15 +64,6 @@ function toAction(row: ActionRow): Action {
     action_type: row.actionType,
     action_payload: row.actionPayload,
   } as Action;
-}
-
-/** The audit log keeps a digest of what the action carried, not the (possibly personal) data. */
-function payloadHash(actionPayload: unknown, needsActionPayload: unknown): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify({ action_payload: actionPayload, needs_action_payload: needsActionPayload }),
-    )
-    .digest('hex');
 }
 
 function failWith(outcome: Outcome): ActionState {

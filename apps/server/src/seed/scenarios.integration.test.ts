@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { ACTION_STATES, PORTFOLIO_STATUSES } from '@ballast/contract';
+import { createDirectoryBlobStore, createSecretBox, schema } from '@ballast/db';
+import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
+import { asc } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../testing.ts';
+import { DEMO_USERS } from './demo-firm.ts';
+import { type SeedScenario, seedScenario } from './scenarios.ts';
+
+const AS_OF = '2026-06-30';
+
+describe('seed scenarios', () => {
+  const opened: { dispose(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const item of opened.splice(0).reverse()) await item.dispose();
+  });
+
+  async function seeded(scenario: SeedScenario, largeCount?: number) {
+    const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
+    const built = await buildTestApp(database);
+    opened.push(database, { dispose: () => built.app.close() });
+    const result = await seedScenario(scenario, {
+      database,
+      identity: built.identity,
+      publicToken: built.publicToken,
+      box: createSecretBox(built.encryptionKey),
+      blobs: createDirectoryBlobStore(join(built.config.dataDir, 'blobs')),
+      asOf: AS_OF,
+      ...(largeCount ? { largeCount } : {}),
+    });
+    return { database, built, result };
+  }
+
+  /** What a scenario made, without the ids and clocks that differ between runs. */
+  async function digest(database: TestDatabase): Promise<string> {
+    const { db } = database;
+    const portfolios = await db
+      .select({
+        name: schema.portfolios.clientName,
+        status: schema.portfolios.status,
+        nav: schema.portfolios.currentNav,
+        dnt: schema.portfolios.userDnt,
+        inception: schema.portfolios.inceptionDate,
+      })
+      .from(schema.portfolios)
+      .orderBy(asc(schema.portfolios.clientName), asc(schema.portfolios.currentNav));
+    const actions = await db
+      .select({ type: schema.actions.actionType, state: schema.actions.state })
+      .from(schema.actions)
+      .orderBy(asc(schema.actions.actionType), asc(schema.actions.state));
+    const lines = await db
+      .select({ cusip: schema.assetLines.cusip, value: schema.assetLines.currentValueUsd })
+      .from(schema.assetLines)
+      .orderBy(asc(schema.assetLines.cusip), asc(schema.assetLines.currentValueUsd));
+    const reports = await db
+      .select({ date: schema.holdingReports.reportDate, nav: schema.holdingReports.nav })
+      .from(schema.holdingReports)
+      .orderBy(asc(schema.holdingReports.reportDate), asc(schema.holdingReports.nav));
+    return createHash('sha256')
+      .update(JSON.stringify({ portfolios, actions, lines, reports }))
+      .digest('hex');
+  }
+
+  it('makes the same minimal firm every time', async () => {
+    const one = await seeded('minimal');
+    const two = await seeded('minimal');
+    expect(one.result?.portfolios).toBe(2);
+    expect(await digest(one.database)).toBe(await digest(two.database));
+    // A second run into the same database adds nothing.
+    const again = await seedScenario('minimal', {
+      database: one.database,
+      identity: one.built.identity,
+      publicToken: one.built.publicToken,
+      box: createSecretBox(one.built.encryptionKey),
+      blobs: createDirectoryBlobStore(join(one.built.config.dataDir, 'blobs')),
+      asOf: AS_OF,
+    });
+    expect(again?.portfolios).toBe(2);
+    const rows = await one.database.db.select().from(schema.portfolios);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('seeds a demo firm over every status, action state and strategy kind, with a year of history', async () => {
+    const { database, built } = await seeded('demo');
+    const { db } = database;
+    const portfolios = await db.select().from(schema.portfolios);
+    expect(portfolios.length).toBeGreaterThanOrEqual(55);
+    expect(new Set(portfolios.map((p) => p.status))).toEqual(new Set(PORTFOLIO_STATUSES));
+    const actions = await db.select().from(schema.actions);
+    expect(new Set(actions.map((a) => a.state))).toEqual(new Set(ACTION_STATES));
+    for (const action of actions.filter((a) => a.state.startsWith('NEEDS-ACTION'))) {
+      expect(action.needsActionPayload).toMatchObject({ instructions: expect.any(String) });
+    }
+    const transitions = await db.select().from(schema.actionTransitions);
+    expect(new Set(transitions.map((t) => t.actionId))).toEqual(new Set(actions.map((a) => a.id)));
+    const styles = await db
+      .select({ style: schema.strategyVersions.style })
+      .from(schema.strategyVersions);
+    expect(styles.some((s) => s.style === 'B')).toBe(true);
+    expect(styles.some((s) => s.style !== 'B')).toBe(true);
+    const reports = await db
+      .select({ date: schema.holdingReports.reportDate })
+      .from(schema.holdingReports);
+    const dates = reports.map((r) => r.date).sort();
+    expect(dates.at(-1)).toBe(AS_OF);
+    expect((dates[0] ?? AS_OF) <= '2025-06-30').toBe(true);
+    const documents = await db.select().from(schema.documents);
+    expect(documents.some((d) => d.kind === 'STATEMENT')).toBe(true);
+    expect(documents.some((d) => d.kind === 'TAX_REPORT')).toBe(true);
+
+    // The demo advisor signs in and sees their own book, with figures.
+    const user = DEMO_USERS.find((u) => u.role === 'ADVISOR');
+    const signIn = await built.app.inject({
+      method: 'POST',
+      url: '/sdk/v1/passwords/authenticate',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${built.publicToken}:${built.publicToken}`).toString('base64')}`,
+      },
+      payload: { email: user?.email, password: user?.password, session_duration_minutes: 60 },
+    });
+    const jwt = (signIn.json() as { data: { session_jwt: string } }).data.session_jwt;
+    const list = await built.app.inject({
+      method: 'GET',
+      url: '/api/portfolios',
+      headers: { authorization: `Bearer ${jwt}` },
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json() as { portfolios: { current_holding: unknown }[]; aum: number };
+    expect(body.portfolios.length).toBeGreaterThan(20);
+    expect(body.portfolios.length).toBeLessThan(portfolios.length);
+    expect(body.aum).toBeGreaterThan(0);
+    expect(body.portfolios.filter((p) => p.current_holding !== null).length).toBeGreaterThan(10);
+  });
+
+  it('builds the large scenario at any size', async () => {
+    const { database } = await seeded('large', 40);
+    const portfolios = await database.db.select().from(schema.portfolios);
+    expect(portfolios).toHaveLength(40);
+    expect(portfolios.every((p) => p.status === 'IN-GOOD-ORDER')).toBe(true);
+    const lines = await database.db.select({ id: schema.assetLines.id }).from(schema.assetLines);
+    expect(lines).toHaveLength(40 * 30);
+  });
+});
