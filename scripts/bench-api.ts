@@ -74,12 +74,13 @@ async function measure(
   name: string,
   url: string,
   jwt: string,
-  request: { method: 'GET' | 'POST'; path: () => string; body?: string },
+  request: { method: 'GET' | 'POST'; path: () => string; body?: string; amount?: number },
 ): Promise<Figures> {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    ...(request.amount ? { amount: request.amount } : {}),
     headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
     requests: [
       {
@@ -142,6 +143,8 @@ async function main() {
           method: 'POST',
           path: () => `/api/portfolios/${depositId()}/request-deposit`,
           body: JSON.stringify({ action_payload: { cash: 10_000 } }),
+          // Each portfolio takes one; more would be refused, rightly, as a second open request.
+          amount: ids.length,
         },
       ),
     };

@@ -18,6 +18,12 @@ describe('readConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app:pw@db:5432/ballast' });
   });
 
+  it('seeds the demo scenario unless told another, and refuses an unknown one', () => {
+    expect(readConfig({}).seedScenario).toBe('demo');
+    expect(readConfig({ SEED_SCENARIO: 'large' }).seedScenario).toBe('large');
+    expect(() => readConfig({ SEED_SCENARIO: 'huge' })).toThrow(/SEED_SCENARIO/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(readConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { PortfolioListResponseSchema } from '@ballast/contract';
 import { makePortfolioInputs, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
@@ -86,6 +87,9 @@ describe('holdings and histories', () => {
       },
     });
     const list = await api.call(advisor, { method: 'GET', url: '/portfolios' });
+    expect(list.headers['content-type']).toMatch(/^application\/json/);
+    // The database writes this JSON; it must be exactly the contract's shape, nothing more.
+    expect(PortfolioListResponseSchema.parse(list.json())).toEqual(list.json());
     const listed = (
       list.json() as { portfolios: { id: string; current_holding: unknown }[]; aum: number }
     ).portfolios.find((item) => item.id === id);
@@ -100,6 +104,52 @@ describe('holdings and histories', () => {
       number_of_holdings: 3,
     });
     expect((list.json() as { aum: number }).aum).toBe(200_000);
+  });
+
+  it('lists what changed since the last list, however it changed', async () => {
+    const { firmId, advisor, ops } = await team();
+    const id = await steps.openAccount(advisor, ops);
+    type Listed = {
+      id: string;
+      client_name: string;
+      status: string;
+      advisors: { first_name: string }[];
+      current_holding: { nav: number } | null;
+    };
+    const row = async () => {
+      const response = await api.call(advisor, { method: 'GET', url: '/portfolios' });
+      return (response.json() as { portfolios: Listed[] }).portfolios.find(
+        (item) => item.id === id,
+      );
+    };
+    expect((await row())?.current_holding).toBeNull();
+    await record(firmId, id, makeHoldingReport({ nav: 123_456 }));
+    expect((await row())?.current_holding?.nav).toBe(123_456);
+    await record(firmId, id, makeHoldingReport({ nav: 654_321 }));
+    expect((await row())?.current_holding?.nav).toBe(654_321);
+
+    const self = (
+      await api.call(advisor, { method: 'GET', url: '/advisors/self' })
+    ).json() as Record<string, unknown>;
+    const { advisor: _id, in_app_notification: _inApp, firm_id: _firm, ...settings } = self;
+    const renamed = await api.call(advisor, {
+      method: 'PUT',
+      url: `/advisors/${advisor.advisorId}`,
+      payload: { ...settings, first_name: 'Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await row())?.advisors.map((a) => a.first_name)).toContain('Renamed');
+
+    const dnt = (
+      await steps.request(advisor, id, 'set-user-dnt', { set_user_dnt: true })
+    ).json() as { id: string };
+    expect((await row())?.status).toBe('IN-GOOD-ORDER');
+    await steps.move(ops, id, dnt.id, { state: 'PENDING' });
+    await steps.move(ops, id, dnt.id, {
+      state: 'NEEDS-ACTION-IN-CHANNEL',
+      needs_action_payload: { instructions: 'Sign the form.' },
+    });
+    expect((await row())?.status).toBe('NEEDS-ACTION');
   });
 
   it('replaces a day reported again, and a later day stays current', async () => {

@@ -8,7 +8,6 @@ import type {
   BenchmarkReturns,
   HoldingReport,
   HoldingReportRecord,
-  HoldingSummary,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
@@ -172,20 +171,6 @@ const figureOf = (value: string) => Number(value);
 
 function returnOf(row: HoldingReportRow, period: ReturnPeriod) {
   return row.returns[period] ?? null;
-}
-
-/** The list's figures of a report row, read from the row alone so a list joins it once. */
-export function holdingSummaryOf(row: HoldingReportRow): HoldingSummary {
-  return {
-    nav: figureOf(row.nav),
-    ytw: row.ytw,
-    duration: row.duration,
-    return_ytd_pct: returnOf(row, 'ytd')?.pct ?? null,
-    return_1y_pct: returnOf(row, '1y')?.pct ?? null,
-    tey: row.tey,
-    current_loss_harvested_pct: row.currentLossHarvestedPct,
-    number_of_holdings: row.numberOfHoldings,
-  };
 }
 
 export function benchmarkReturnsOf(row: HoldingReportRow): BenchmarkReturns | null {

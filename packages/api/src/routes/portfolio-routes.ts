@@ -10,15 +10,12 @@ import {
   type OnboardingApplication,
   type PortfolioDetail,
   type PortfolioInputsDraft,
-  type PortfolioListItem,
   replacePortfolioInputs,
   type Strategy,
-  type StrategyStyle,
   updatePortfolioInputs,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   clientNameOf,
@@ -31,23 +28,10 @@ import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import { findVisiblePortfolio, visiblePortfolios } from '../auth/portfolio-visibility.ts';
-import {
-  assetDistributionOf,
-  holdingSummaryOf,
-  readHoldingReport,
-} from '../holdings/holding-report.ts';
+import { assetDistributionOf, readHoldingReport } from '../holdings/holding-report.ts';
+import { createPortfolioListCache } from '../portfolios/portfolio-list.ts';
 
-const {
-  portfolios,
-  portfolioAdvisors,
-  onboardingApplications,
-  advisors,
-  holdingReports,
-  strategyVersions,
-} = schema;
-const originating = alias(advisors, 'originating_advisor');
-
-type AdvisorName = { first_name: string; last_name: string };
+const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
 
 type ApplicationRow = typeof onboardingApplications.$inferSelect;
 type PortfolioRow = typeof portfolios.$inferSelect;
@@ -135,64 +119,20 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
     return toApplication(application, portfolio);
   });
 
-  apiRoute(app, context, listPortfolios, async ({ query, caller }) => {
-    const where = and(
-      visiblePortfolios(caller),
-      query.status ? eq(portfolios.status, query.status) : undefined,
+  const portfolioList = createPortfolioListCache();
+
+  apiRoute(app, context, listPortfolios, async ({ query, caller, reply }) => {
+    const body = await portfolioList(
+      db,
+      {
+        firmId: caller.firmId,
+        // An advisor's list is theirs alone; every other role sees the whole firm.
+        viewer: caller.role === 'ADVISOR' ? caller.advisorId : 'firm',
+        visible: visiblePortfolios(caller),
+      },
+      query.status,
     );
-    // One query for every row: the current report and strategy are joined by the ids the
-    // portfolio keeps, and the advisors' names are folded into each row by the database.
-    const rows = await db
-      .select({
-        portfolio: portfolios,
-        report: holdingReports,
-        strategyStyle: strategyVersions.style,
-        strategySummary: strategyVersions.summary,
-        originatingFirstName: originating.firstName,
-        originatingLastName: originating.lastName,
-        advisorNames: sql<AdvisorName[] | null>`(
-          select json_agg(json_build_object('first_name', ${advisors.firstName}, 'last_name', ${advisors.lastName}) order by ${advisors.lastName}, ${advisors.firstName})
-          from ${portfolioAdvisors} join ${advisors} on ${advisors.id} = ${portfolioAdvisors.advisorId}
-          where ${portfolioAdvisors.portfolioId} = ${portfolios.id})`,
-      })
-      .from(portfolios)
-      .leftJoin(holdingReports, eq(holdingReports.id, portfolios.currentHoldingReportId))
-      .leftJoin(strategyVersions, eq(strategyVersions.id, portfolios.currentStrategyVersionId))
-      .leftJoin(originating, eq(originating.id, portfolios.originatingAdvisorId))
-      .where(where)
-      .orderBy(desc(portfolios.createdAt), asc(portfolios.id));
-    const [totals] = await db
-      .select({
-        aum: sql<string>`coalesce(sum(${portfolios.currentNav}), 0)`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(portfolios)
-      .where(where);
-    const items: PortfolioListItem[] = rows.map((row) => ({
-      id: row.portfolio.id,
-      client_name: row.portfolio.clientName,
-      advisors: row.advisorNames ?? [],
-      originating_advisor:
-        row.originatingFirstName === null || row.originatingLastName === null
-          ? null
-          : { first_name: row.originatingFirstName, last_name: row.originatingLastName },
-      inception_date: row.portfolio.inceptionDate,
-      current_holding: row.report ? holdingSummaryOf(row.report) : null,
-      current_strategy_summary:
-        row.strategyStyle === null || row.strategySummary === null
-          ? null
-          : { style: row.strategyStyle as StrategyStyle, summary: row.strategySummary },
-      user_dnt: row.portfolio.userDnt as PortfolioListItem['user_dnt'],
-      status: row.portfolio.status as PortfolioListItem['status'],
-    }));
-    const aum = Number(totals?.aum ?? 0);
-    const count = totals?.count ?? 0;
-    return {
-      portfolios: items,
-      aum,
-      avg_aum: count === 0 ? 0 : Math.round((aum / count) * 100) / 100,
-      number_of_portfolios: count,
-    };
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, timestampTz } from './columns.ts';
 
 /** The tenant: every row that belongs to a firm carries its id, and every query is scoped by it. */
@@ -8,5 +8,10 @@ export const firms = pgTable('firms', {
   name: text('name').notNull(),
   logo: bytea('logo'),
   logoContentType: text('logo_content_type'),
+  /**
+   * Moves whenever anything the portfolio list shows changes (portfolios, their advisors, the
+   * advisors' names); kept by triggers (migration 0008), so a cached list can be checked cheaply.
+   */
+  listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestampTz('created_at').notNull().defaultNow(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "firms" ADD COLUMN "list_version" bigint DEFAULT 0 NOT NULL;
