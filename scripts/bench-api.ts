@@ -81,7 +81,12 @@ async function measure(
     connections: CONNECTIONS,
     duration: SECONDS,
     ...(request.amount ? { amount: request.amount } : {}),
-    headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
+    // As a browser sends them: every browser accepts gzip.
+    headers: {
+      authorization: `Bearer ${jwt}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
+    },
     requests: [
       {
         method: request.method,

@@ -9,7 +9,7 @@ import type { BlobStore, Db, SecretBox } from '@ballast/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
-import { authenticate, type Caller } from './auth/authenticate.ts';
+import { authenticate, type Caller, type CallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -30,6 +30,7 @@ export type ApiContext = {
   box: SecretBox;
   /** The bytes of uploaded and generated documents. */
   blobs: BlobStore;
+  callers: CallerCache;
 };
 
 /**
@@ -49,7 +50,7 @@ export function apiRoute<R extends AnyRoute>(
     url: routePathToFastify(route.path),
     ...(options.config ? { config: options.config } : {}),
     handler: async (request, reply) => {
-      const caller = await authenticate(request, context.db, context.verify);
+      const caller = await authenticate(request, context.db, context.verify, context.callers);
       const params = route.params ? route.params.safeParse(request.params) : undefined;
       if (params && !params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
       const query = route.query ? parseOrFail(route.query, request.query) : undefined;

@@ -1,6 +1,7 @@
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
@@ -43,6 +44,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     verify: options.verifySession,
     box: createSecretBox(options.encryptionKey),
     blobs: options.blobs,
+    callers: createCallerCache(),
   };
   registerAdvisorRoutes(app, context);
   registerCustodianRoutes(app, context);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { PortfolioListResponseSchema } from '@ballast/contract';
 import { makePortfolioInputs, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
@@ -104,6 +105,13 @@ describe('holdings and histories', () => {
       number_of_holdings: 3,
     });
     expect((list.json() as { aum: number }).aum).toBe(200_000);
+    const zipped = await api.call(advisor, {
+      method: 'GET',
+      url: '/portfolios',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json());
   });
 
   it('lists what changed since the last list, however it changed', async () => {

@@ -14,7 +14,7 @@ import type {
   StrategyInput,
 } from '@ballast/contract';
 import { type Db, type SecretBox, schema } from '@ballast/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 const { clientDataVersions, custodianAccounts, strategyVersions, portfolios, cashMovements } =
   schema;
@@ -191,46 +191,47 @@ export async function applyCompletedAction(
   }
 }
 
-export async function currentClientData(
+/**
+ * The current client data, custodian accounts and strategy of a portfolio in one round trip:
+ * the detail view is the most requested call after the list.
+ */
+export async function readCurrentAccount(
   db: Reader,
   box: SecretBox,
-  portfolioId: string,
-): Promise<ClientData | null> {
+  portfolio: { id: string; currentStrategyVersionId: string | null },
+): Promise<{
+  clientData: ClientData | null;
+  custodians: CurrentCustodian[];
+  strategy: Strategy | null;
+}> {
+  // The subqueries name the outer table in full: with one table in the query, the query
+  // builder writes its columns unqualified, and an inner table's own `id` would win.
   const [row] = await db
-    .select()
-    .from(clientDataVersions)
-    .where(eq(clientDataVersions.portfolioId, portfolioId))
-    .orderBy(desc(clientDataVersions.createdAt))
-    .limit(1);
-  if (!row) return null;
-  const data = JSON.parse(box.open(row.ciphertext)) as ClientDataInput;
-  return { ...data, created_at: row.createdAt.toISOString() };
-}
-
-export async function currentCustodians(
-  db: Reader,
-  portfolioId: string,
-): Promise<CurrentCustodian[]> {
-  const rows = await db
-    .select()
-    .from(custodianAccounts)
-    .where(and(eq(custodianAccounts.portfolioId, portfolioId), isNull(custodianAccounts.closedAt)))
-    .orderBy(custodianAccounts.createdAt);
-  return rows.map((row) => ({
-    custodian_name: row.custodianName,
-    custodian_account: row.accountNumber,
-  }));
-}
-
-export async function currentStrategy(
-  db: Reader,
-  versionId: string | null,
-): Promise<Strategy | null> {
-  if (!versionId) return null;
-  const [row] = await db.select().from(strategyVersions).where(eq(strategyVersions.id, versionId));
-  if (!row) return null;
+    .select({
+      client: sql<{ ciphertext: string; created_at: string } | null>`(
+        select json_build_object('ciphertext', cv.ciphertext, 'created_at', cv.created_at)
+        from client_data_versions cv where cv.portfolio_id = portfolios.id
+        order by cv.created_at desc limit 1)`,
+      custodians: sql<CurrentCustodian[]>`coalesce((
+        select json_agg(json_build_object('custodian_name', ca.custodian_name, 'custodian_account', ca.account_number) order by ca.created_at)
+        from custodian_accounts ca where ca.portfolio_id = portfolios.id and ca.closed_at is null), '[]'::json)`,
+      strategy: sql<{ strategy: StrategyInput; created_at: string } | null>`(
+        select json_build_object('strategy', sv.strategy, 'created_at', sv.created_at)
+        from strategy_versions sv where sv.id = portfolios.current_strategy_version_id)`,
+    })
+    .from(portfolios)
+    .where(eq(portfolios.id, portfolio.id));
+  const iso = (at: string) => new Date(at).toISOString();
   return {
-    ...(row.strategy as StrategyInput),
-    created_at: row.createdAt.toISOString(),
-  } as Strategy;
+    clientData: row?.client
+      ? {
+          ...(JSON.parse(box.open(row.client.ciphertext)) as ClientDataInput),
+          created_at: iso(row.client.created_at),
+        }
+      : null,
+    custodians: row?.custodians ?? [],
+    strategy: row?.strategy
+      ? ({ ...row.strategy.strategy, created_at: iso(row.strategy.created_at) } as Strategy)
+      : null,
+  };
 }

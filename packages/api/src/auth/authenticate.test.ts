@@ -1,8 +1,8 @@
 import type { Db } from '@ballast/db';
 import type { FastifyRequest } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../app-error.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticate, createCallerCache } from './authenticate.ts';
 
 // The checks below happen before any query; a database that answers nothing proves it.
 const unusedDb = new Proxy(
@@ -42,5 +42,40 @@ describe('authenticate', () => {
     await expect(authenticate(requestWith('Bearer x.y.z'), unusedDb, reject)).rejects.toMatchObject(
       { code: 'not_authenticated' },
     );
+  });
+});
+
+describe('the caller cache', () => {
+  const caller = { advisorId: 'a', firmId: 'f', role: 'ADVISOR', email: 'a@b.test' } as const;
+
+  it('answers a known caller for its moment only, so changes to the advisor soon bite', () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createCallerCache(2_000, 2);
+      cache.set('user-1', caller);
+      expect(cache.get('user-1')).toEqual(caller);
+      vi.advanceTimersByTime(2_001);
+      expect(cache.get('user-1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('forgets the oldest caller when full', () => {
+    const cache = createCallerCache(60_000, 2);
+    cache.set('user-1', caller);
+    cache.set('user-2', caller);
+    cache.set('user-3', caller);
+    expect(cache.get('user-1')).toBeUndefined();
+    expect(cache.get('user-3')).toEqual(caller);
+  });
+
+  it('serves a cached caller without asking the database again', async () => {
+    const cache = createCallerCache();
+    cache.set('user-1', caller);
+    const verify = async () => ({ sub: 'user-1' });
+    await expect(
+      authenticate(requestWith('Bearer x.y.z'), unusedDb, verify, cache),
+    ).resolves.toEqual(caller);
   });
 });

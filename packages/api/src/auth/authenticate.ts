@@ -17,6 +17,36 @@ export type Caller = {
 
 const SECOND_FACTOR_CLAIM = 'https://ballast.app/second_factor';
 
+export type CallerCache = {
+  get(userId: string): Caller | undefined;
+  set(userId: string, caller: Caller): void;
+};
+
+/**
+ * Advisors found for identity users, kept for a moment so a screen's burst of calls looks the
+ * advisor up once. Two seconds bounds how long a deactivation or role change takes to bite, far
+ * less than the life of the session JWT the caller already holds.
+ */
+export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCache {
+  const entries = new Map<string, { caller: Caller; until: number }>();
+  return {
+    get(userId) {
+      const entry = entries.get(userId);
+      if (!entry) return undefined;
+      if (entry.until > Date.now()) return entry.caller;
+      entries.delete(userId);
+      return undefined;
+    },
+    set(userId, caller) {
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(userId, { caller, until: Date.now() + ttlMs });
+    },
+  };
+}
+
 /**
  * Reads `Authorization: Bearer <session_jwt>`, verifies it, and finds the advisor whose e-mail
  * the identity user has proved. An unproved address never maps: anyone can sign up with any
@@ -26,6 +56,7 @@ export async function authenticate(
   request: FastifyRequest,
   db: Db,
   verify: SessionVerifier,
+  cache?: CallerCache,
 ): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) {
@@ -42,6 +73,8 @@ export async function authenticate(
   }
   if (!payload.sub)
     throw new AppError('not_authenticated', 'The session has expired or is not valid.');
+  const known = cache?.get(payload.sub);
+  if (known) return known;
 
   const [advisor] = await db
     .select({
@@ -59,10 +92,12 @@ export async function authenticate(
     throw new AppError('permission_denied', 'This account is not an advisor of any firm.');
   if (advisor.status !== 'ACTIVE')
     throw new AppError('permission_denied', 'This advisor account is inactive.');
-  return {
+  const caller: Caller = {
     advisorId: advisor.advisorId,
     firmId: advisor.firmId,
     role: advisor.role as AdvisorRole,
     email: advisor.email,
   };
+  cache?.set(payload.sub, caller);
+  return caller;
 }

@@ -232,13 +232,16 @@ export async function readHoldingReport(
   db: Db,
   reportId: string,
 ): Promise<HoldingReportRecord & { benchmark_returns: BenchmarkReturns | null }> {
-  const [row] = await db.select().from(holdingReports).where(eq(holdingReports.id, reportId));
-  if (!row) throw new Error('The current holding report is missing.');
-  const lines = await db
-    .select()
-    .from(assetLines)
-    .where(eq(assetLines.reportId, reportId))
+  // One round trip: the report's columns repeat on each of its lines.
+  const rows = await db
+    .select({ report: holdingReports, line: assetLines })
+    .from(holdingReports)
+    .leftJoin(assetLines, eq(assetLines.reportId, holdingReports.id))
+    .where(eq(holdingReports.id, reportId))
     .orderBy(asc(assetLines.position));
+  const row = rows[0]?.report;
+  if (!row) throw new Error('The current holding report is missing.');
+  const lines = rows.flatMap((entry) => (entry.line ? [entry.line] : []));
   const returnFields = Object.fromEntries(
     RETURN_PERIODS.flatMap((period) => [
       [`return_${period}_usd`, returnOf(row, period)?.usd ?? null],

@@ -106,7 +106,7 @@ export async function registerDocumentRoutes(
 
   // Not a §7 call: the URL every document answer carries, behind the same session and scope.
   app.get('/portfolios/:id/documents/:documentId/file', async (request, reply) => {
-    const caller = await authenticate(request, db, context.verify);
+    const caller = await authenticate(request, db, context.verify, context.callers);
     const params = z.object({ id: IdSchema, documentId: IdSchema }).safeParse(request.params);
     if (!params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
     const portfolio = await findVisiblePortfolio(db, params.data.id, caller);

@@ -17,12 +17,7 @@ import {
 import { schema } from '@ballast/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  clientNameOf,
-  currentClientData,
-  currentCustodians,
-  currentStrategy,
-} from '../accounts/current-account.ts';
+import { clientNameOf, readCurrentAccount } from '../accounts/current-account.ts';
 import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
@@ -121,8 +116,8 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
 
   const portfolioList = createPortfolioListCache();
 
-  apiRoute(app, context, listPortfolios, async ({ query, caller, reply }) => {
-    const body = await portfolioList(
+  apiRoute(app, context, listPortfolios, async ({ query, caller, request, reply }) => {
+    const list = await portfolioList(
       db,
       {
         firmId: caller.firmId,
@@ -132,7 +127,11 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       },
       query.status,
     );
-    return reply.type('application/json; charset=utf-8').send(body);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+      return reply.header('content-encoding', 'gzip').send(list.gzipped);
+    }
+    return reply.send(list.body);
   });
 
   /**
@@ -140,11 +139,7 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
    * the onboarding application is the best knowledge there is, so it stands in.
    */
   async function currentAccountOf(portfolio: PortfolioRow) {
-    const [clientData, custodians, strategy] = await Promise.all([
-      currentClientData(db, box, portfolio.id),
-      currentCustodians(db, portfolio.id),
-      currentStrategy(db, portfolio.currentStrategyVersionId),
-    ]);
+    const { clientData, custodians, strategy } = await readCurrentAccount(db, box, portfolio);
     if (clientData && strategy) return { clientData, custodians, strategy };
     const application = await applicationOf(portfolio.id);
     const inputs = savedInputs(application);
