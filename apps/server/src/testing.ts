@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database } from '@ballast/db';
 import { type App, buildApp } from './app.ts';
 import { type Config, readConfig } from './config.ts';
@@ -5,20 +8,29 @@ import { prepareIdentity } from './identity-setup.ts';
 
 /**
  * The real app for tests, in demo mode over the given database, with `env` as the environment
- * (quiet logs unless it says otherwise). The data directory is a fresh temporary one.
+ * (quiet logs unless it says otherwise). Unless `env` names a DATA_DIR, the data directory, and
+ * so the blob store under it, is a fresh temporary one that is removed when the app closes.
  */
 export async function buildTestApp(
   database: Database,
   env: Record<string, string> = {},
   logStream?: { write(line: string): void },
 ): Promise<App & { config: Config; publicToken: string; encryptionKey: string }> {
+  const temporaryDir = env.DATA_DIR
+    ? undefined
+    : join(tmpdir(), `ballast-test-${crypto.randomUUID()}`);
   const config = readConfig({
     LOG_LEVEL: 'silent',
-    DATA_DIR: `/tmp/ballast-test-${crypto.randomUUID()}`,
+    ...(temporaryDir ? { DATA_DIR: temporaryDir } : {}),
     ...env,
   });
   const identity = await prepareIdentity(config, database, 'http://localhost');
   const built = await buildApp({ config, database, identity, ...(logStream ? { logStream } : {}) });
+  if (temporaryDir) {
+    built.app.addHook('onClose', async () => {
+      await rm(temporaryDir, { recursive: true, force: true });
+    });
+  }
   return {
     ...built,
     config,

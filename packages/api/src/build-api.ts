@@ -22,6 +22,7 @@ export type ApiOptions = {
   verifySession: SessionVerifier;
   /** Encrypts personal data at the column level. */
   encryptionKey: string;
+  /** Where the bytes of KYC uploads and generated statements and tax reports are kept. */
   blobs: BlobStore;
 };
 

@@ -7,6 +7,7 @@ import {
   listTaxReports,
   NOT_FOUND_DETAIL,
   uploadKycDocument,
+  type ValidationErrorItem,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import multipart from '@fastify/multipart';
@@ -23,7 +24,12 @@ import {
   toPortfolioDocument,
   toReportDocument,
 } from '../documents/document-store.ts';
-import { detectFileType, safeFileName } from '../documents/file-type.ts';
+import {
+  attachmentDisposition,
+  type DetectedType,
+  detectFileType,
+  safeFileName,
+} from '../documents/file-type.ts';
 import { pageOf, withinTimeBounds } from '../paging.ts';
 
 const { documents } = schema;
@@ -33,10 +39,16 @@ export const KYC_MAX_BYTES = 10 * 1024 * 1024;
 
 const UploadFieldsSchema = z.object({ portfolio_id: IdSchema });
 
+const DownloadParamsSchema = z.object({ id: IdSchema, documentId: IdSchema });
+
+function documentItem(code: 'invalid' | 'required', detail: string): ValidationErrorItem {
+  return { code, detail, attr: 'document' };
+}
+
 function documentError(code: 'invalid' | 'required', detail: string): RequestValidationError {
   return new RequestValidationError({
     type: 'validation_error',
-    errors: [{ code, detail, attr: 'document' }],
+    errors: [documentItem(code, detail)],
   });
 }
 
@@ -61,53 +73,92 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw documentError('invalid', `The file is larger than ${KYC_MAX_BYTES / 1024 / 1024} MB.`);
     }
+    // Other limits and malformed forms carry a 4xx status; the error handler answers them 400.
     throw error;
   }
   return upload;
 }
 
-/** KYC uploads, statements and tax reports, and the download of their files. */
+/**
+ * The form's fields and file, or one 400 naming everything wrong with them together, as every
+ * JSON body is judged (§8); the text field gets the same NUL rule through `parseOrFail`.
+ */
+function checkUpload(upload: Upload): {
+  portfolioId: string;
+  file: { name?: string; bytes: Buffer; type: DetectedType };
+} {
+  const errors: ValidationErrorItem[] = [];
+  let portfolioId: string | undefined;
+  try {
+    portfolioId = parseOrFail(UploadFieldsSchema, upload.fields).portfolio_id;
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    errors.push(...error.response.errors);
+  }
+  const file = upload.file;
+  const type = file ? detectFileType(file.bytes) : undefined;
+  if (!file || file.bytes.byteLength === 0) {
+    errors.push(documentItem('required', 'Choose a file to upload.'));
+  } else if (!type) {
+    errors.push(documentItem('invalid', 'The file must be a PDF, PNG or JPEG.'));
+  }
+  if (errors.length > 0 || portfolioId === undefined || !file || !type) {
+    throw new RequestValidationError({ type: 'validation_error', errors });
+  }
+  return { portfolioId, file: { ...file, type } };
+}
+
+/**
+ * KYC uploads, statements and tax reports, and the download of their files. They live in their
+ * own plugin scope so that only these routes accept multipart bodies.
+ */
 export async function registerDocumentRoutes(
   app: FastifyInstance,
   context: ApiContext,
 ): Promise<void> {
+  await app.register(async (scope) => documentRoutes(scope, context));
+}
+
+async function documentRoutes(app: FastifyInstance, context: ApiContext): Promise<void> {
   const { db, blobs } = context;
+  // Where the api is mounted, for the absolute download URLs in answers.
+  const prefix = app.prefix;
   await app.register(multipart, {
+    // One file and a few short fields; more than that is not a KYC form.
     limits: { fileSize: KYC_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
   apiRoute(app, context, uploadKycDocument, async ({ caller, request, reply }) => {
-    const upload = await readUpload(request);
-    const fields = parseOrFail(UploadFieldsSchema, upload.fields);
-    const portfolio = await findVisiblePortfolio(db, fields.portfolio_id, caller);
+    // Settled before the body is read: operations never uploads, whichever portfolio it names.
     if (caller.role === 'OPERATIONS') {
       throw new AppError('permission_denied', 'Operations staff do not upload client documents.');
     }
+    const { portfolioId, file } = checkUpload(await readUpload(request));
+    // A well-formed portfolio_id that names no portfolio the caller can see answers 404, as on
+    // every other portfolio call (DESIGN "Roles"), rather than a 400 does_not_exist item: the
+    // client handles one "not found" everywhere, and existence is never revealed either way.
+    const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
     if (portfolio.status === 'CLOSED') {
       throw new AppError('request_conflict', 'The account is closed.');
     }
-    if (!upload.file || upload.file.bytes.byteLength === 0) {
-      throw documentError('required', 'Choose a file to upload.');
-    }
-    const type = detectFileType(upload.file.bytes);
-    if (!type) throw documentError('invalid', 'The file must be a PDF, PNG or JPEG.');
     const row = await storeDocument(db, blobs, {
       firmId: caller.firmId,
       portfolioId: portfolio.id,
       kind: 'KYC',
-      fileName: safeFileName(upload.file.name, type),
-      contentType: type.contentType,
-      bytes: upload.file.bytes,
+      fileName: safeFileName(file.name, file.type),
+      contentType: file.type.contentType,
+      bytes: file.bytes,
       uploadedByAdvisorId: caller.advisorId,
     });
     reply.code(201);
-    return toPortfolioDocument(request, row);
+    return toPortfolioDocument(request, prefix, row);
   });
 
-  // Not a §7 call: the URL every document answer carries, behind the same session and scope.
+  // Not a §7 call, so not in the contract's route table (decision 010): the URL every document
+  // answer carries, behind the same session and the same firm and portfolio scope.
   app.get('/portfolios/:id/documents/:documentId/file', async (request, reply) => {
     const caller = await authenticate(request, db, context.verify, context.callers);
-    const params = z.object({ id: IdSchema, documentId: IdSchema }).safeParse(request.params);
+    const params = DownloadParamsSchema.safeParse(request.params);
     if (!params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
     const portfolio = await findVisiblePortfolio(db, params.data.id, caller);
     const [row] = await db
@@ -121,13 +172,15 @@ export async function registerDocumentRoutes(
         ),
       );
     const bytes = row ? await blobs.get(row.blobKey) : undefined;
-    if (!row || !bytes) throw new AppError('not_found', NOT_FOUND_DETAIL);
+    if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
+    // A row whose bytes are gone is a broken store, not a client's mistake: it must be noticed.
+    if (!bytes) throw new Error(`The bytes of document ${row.id} are missing from the store.`);
     return reply
       .header('content-type', row.contentType)
-      .header('content-disposition', `attachment; filename="${row.fileName}"`)
+      .header('content-disposition', attachmentDisposition(row.fileName))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(Buffer.from(bytes));
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 
   async function listReports(
@@ -139,6 +192,7 @@ export async function registerDocumentRoutes(
   ) {
     const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
     const where = and(
+      eq(documents.firmId, caller.firmId),
       eq(documents.portfolioId, portfolio.id),
       eq(documents.kind, kind),
       ...withinTimeBounds(documents.reportDate, query),
@@ -151,14 +205,15 @@ export async function registerDocumentRoutes(
       .select()
       .from(documents)
       .where(where)
-      .orderBy(desc(documents.reportDate), desc(documents.createdAt))
+      // The id breaks ties so that pages never repeat or skip a row.
+      .orderBy(desc(documents.reportDate), desc(documents.createdAt), desc(documents.id))
       .limit(query.limit)
       .offset(query.offset);
     return pageOf(
       request,
       query,
       total?.count ?? 0,
-      rows.map((row) => toReportDocument(request, row)),
+      rows.map((row) => toReportDocument(request, prefix, row)),
     );
   }
 
@@ -175,6 +230,7 @@ export async function registerDocumentRoutes(
       .where(
         and(
           eq(documents.id, reportId),
+          eq(documents.firmId, caller.firmId),
           eq(documents.portfolioId, portfolio.id),
           eq(documents.kind, kind),
         ),
@@ -190,9 +246,17 @@ export async function registerDocumentRoutes(
     listReports(request, caller, params.id, 'TAX_REPORT', query),
   );
   apiRoute(app, context, getStatement, async ({ params, caller, request }) =>
-    toReportDocument(request, await getReport(caller, params.id, params.report_id, 'STATEMENT')),
+    toReportDocument(
+      request,
+      prefix,
+      await getReport(caller, params.id, params.report_id, 'STATEMENT'),
+    ),
   );
   apiRoute(app, context, getTaxReport, async ({ params, caller, request }) =>
-    toReportDocument(request, await getReport(caller, params.id, params.report_id, 'TAX_REPORT')),
+    toReportDocument(
+      request,
+      prefix,
+      await getReport(caller, params.id, params.report_id, 'TAX_REPORT'),
+    ),
   );
 }

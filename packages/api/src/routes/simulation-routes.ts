@@ -32,7 +32,8 @@ function comparerItem(run: StoredRun): ComparerResponseItem {
 /**
  * Simulation and comparer requests, stored by the content hash of the canonical request and
  * answered at once (202); results are read by hash when the engine has them. Every role may
- * use them: they read market data, never a client's.
+ * use them: they read market data, never a client's. A run that failed answers 409 with its
+ * reason (see readRuns).
  */
 export function registerSimulationRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db } = context;
@@ -44,6 +45,7 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
       'SIMULATION',
       body.strategy,
       body.time_windows,
+      { retryFailed: true },
     );
     reply.code(202);
     return runs.map(simulationItem);
@@ -54,7 +56,9 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
   );
 
   apiRoute(app, context, runComparer, async ({ body, caller, reply }) => {
-    const runs = await submitRuns(db, caller.firmId, 'COMPARER', body.strategy, body.time_windows);
+    const runs = await submitRuns(db, caller.firmId, 'COMPARER', body.strategy, body.time_windows, {
+      retryFailed: true,
+    });
     reply.code(202);
     return runs.map(comparerItem);
   });
@@ -65,6 +69,7 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
 
   apiRoute(app, context, getComparerResult, async ({ params, caller }) => {
     const [run] = await readRuns(db, caller.firmId, 'COMPARER', [params.result_hash]);
+    // readRuns answers one run per hash asked, or throws not_found.
     return comparerItem(run as StoredRun);
   });
 }

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
  * same thing are the same text whatever order their fields were sent in.
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // As JSON.stringify does: a missing list item is null, a missing property is left out.
+  if (Array.isArray(value))
+    return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value)
       .filter(([, item]) => item !== undefined)
@@ -17,7 +19,10 @@ export function canonicalJson(value: unknown): string {
 
 export type RunKind = 'SIMULATION' | 'COMPARER';
 
-/** The content hash that names a run: the kind, the request and its window. */
+/**
+ * The content hash that names a run: the kind, the request and its window. The kind is part of
+ * the hashed text, so a simulation and a comparison of the same body never share a name.
+ */
 export function runHash(kind: RunKind, request: unknown, timeWindow: string): string {
   return createHash('sha256')
     .update(canonicalJson({ kind, request, time_window: timeWindow }))

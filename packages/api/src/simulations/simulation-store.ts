@@ -4,15 +4,21 @@
  */
 import { type Db, schema } from '@ballast/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AppError, RequestValidationError } from '../app-error.ts';
+import { AppError } from '../app-error.ts';
 import { type RunKind, runHash } from './canonical-hash.ts';
 
 const { simulationRuns } = schema;
 
-/** A form that merely shows a default result treats a failed run as one without a result. */
-type ReadOptions = { failedAsPending?: boolean };
-
 export type StoredRun = { timeWindow: string | null; hash: string; result: unknown | null };
+
+type SubmitOptions = {
+  /**
+   * Whether asking again runs a failed run again. An advisor who resubmits wants another try
+   * (the failure may have been the engine's); the build form, which asks for the default run
+   * on every visit, must not start it over and over, and shows a failed one as still pending.
+   */
+  retryFailed: boolean;
+};
 
 /** Stores a run per window unless the firm already asked for it; answers what is known of each. */
 export async function submitRuns(
@@ -21,61 +27,81 @@ export async function submitRuns(
   kind: RunKind,
   request: unknown,
   timeWindows: readonly string[],
-  options: ReadOptions = {},
+  { retryFailed }: SubmitOptions,
 ): Promise<StoredRun[]> {
   const hashes = timeWindows.map((window) => runHash(kind, request, window));
-  await db
-    .insert(simulationRuns)
-    .values(
-      timeWindows.map((window, index) => ({
-        firmId,
-        hash: hashes[index] as string,
-        kind,
-        timeWindow: window,
-        request,
-        status: 'QUEUED' as const,
-      })),
-    )
-    .onConflictDoNothing();
-  return readRuns(db, firmId, kind, hashes, options);
+  const insert = db.insert(simulationRuns).values(
+    timeWindows.map((window, index) => ({
+      firmId,
+      hash: hashes[index] as string,
+      kind,
+      timeWindow: window,
+      request,
+      status: 'QUEUED' as const,
+    })),
+  );
+  if (retryFailed) {
+    await insert.onConflictDoUpdate({
+      target: [simulationRuns.firmId, simulationRuns.hash],
+      set: { status: 'QUEUED', failure: null, result: null, completedAt: null },
+      setWhere: eq(simulationRuns.status, 'FAILED'),
+    });
+  } else {
+    await insert.onConflictDoNothing();
+  }
+  return readRuns(db, firmId, kind, hashes, { failedAsPending: !retryFailed });
 }
 
 /**
- * The runs asked for, in the order asked. A hash the firm never submitted is not found; a run
- * that failed answers its reason, so the screen can say why instead of waiting forever.
+ * The runs asked for, in the order asked. A hash the firm never submitted (or submitted as the
+ * other kind) is not found, so another firm's runs stay invisible.
+ *
+ * A run that failed answers 409 request_conflict with the reason as detail: the hash is known,
+ * but the result it names will not come, and §8 keeps client errors for such states of a
+ * resource. It is not a 400, since nothing in the request being read is wrong.
  */
 export async function readRuns(
   db: Db,
   firmId: string,
   kind: RunKind,
   hashes: readonly string[],
-  options: ReadOptions = {},
+  { failedAsPending = false } = {},
 ): Promise<StoredRun[]> {
   const rows = await db
-    .select()
+    .select({
+      hash: simulationRuns.hash,
+      timeWindow: simulationRuns.timeWindow,
+      status: simulationRuns.status,
+      result: simulationRuns.result,
+      failure: simulationRuns.failure,
+    })
     .from(simulationRuns)
     .where(
       and(
         eq(simulationRuns.firmId, firmId),
         eq(simulationRuns.kind, kind),
-        inArray(simulationRuns.hash, [...hashes]),
+        inArray(simulationRuns.hash, [...new Set(hashes)]),
       ),
     );
-  return hashes.map((hash, index) => {
-    const row = rows.find((candidate) => candidate.hash === hash);
-    if (!row) throw new AppError('not_found', `No ${kind.toLowerCase()} run has the hash ${hash}.`);
-    if (row.status === 'FAILED' && !options.failedAsPending) {
-      throw new RequestValidationError({
-        type: 'validation_error',
-        errors: [
-          {
-            code: 'invalid',
-            detail: `The ${kind === 'SIMULATION' ? 'simulation' : 'comparison'} failed: ${row.failure ?? 'no reason was recorded'}`,
-            attr: hashes.length > 1 ? `simulation-hash.${index}` : 'simulation-hash',
-          },
-        ],
-      });
+  const byHash = new Map(rows.map((row) => [row.hash, row]));
+  return hashes.map((hash) => {
+    const row = byHash.get(hash);
+    if (!row) throw new AppError('not_found', `No ${runNoun(kind)} has the hash ${hash}.`);
+    if (row.status === 'FAILED' && !failedAsPending) {
+      throw new AppError(
+        'request_conflict',
+        `The ${runNoun(kind)} ${hash} failed: ${row.failure ?? 'no reason was recorded.'}`,
+      );
     }
-    return { timeWindow: row.timeWindow, hash: row.hash, result: row.result ?? null };
+    // Only a finished run has a result to show; anything written before DONE is not one yet.
+    return {
+      timeWindow: row.timeWindow,
+      hash: row.hash,
+      result: row.status === 'DONE' ? (row.result ?? null) : null,
+    };
   });
+}
+
+function runNoun(kind: RunKind): string {
+  return kind === 'SIMULATION' ? 'simulation' : 'comparison';
 }

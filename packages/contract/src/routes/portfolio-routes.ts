@@ -132,7 +132,7 @@ export const uploadKycDocument = defineRoute({
   tags: ['onboarding'],
   bodyKind: 'multipart',
   body: KycDocumentUploadSchema,
-  responses: { 201: PortfolioDocumentSchema, ...errors(400, 403, 404) },
+  responses: { 201: PortfolioDocumentSchema, ...errors(400, 403, 404, 409) },
 });
 
 export const savePortfolioHoldings = defineRoute({
@@ -142,5 +142,5 @@ export const savePortfolioHoldings = defineRoute({
   summary: "Record a portfolio's token lots",
   tags: ['portfolios'],
   body: PortfolioHoldingsSchema,
-  responses: { 201: PortfolioHoldingsSchema, ...errors(400, 403, 404) },
+  responses: { 201: PortfolioHoldingsSchema, ...errors(400, 403, 404, 409) },
 });

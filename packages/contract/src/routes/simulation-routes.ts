@@ -25,7 +25,7 @@ export const listSimulationResults = defineRoute({
   summary: 'Simulation results by hash; a result is null while still running',
   tags: ['simulation'],
   query: z.object({ 'simulation-hash': queryList(SimulationHashSchema) }),
-  responses: { 200: z.array(SimulationResponseItemSchema), ...errors(400) },
+  responses: { 200: z.array(SimulationResponseItemSchema), ...errors(400, 404, 409) },
 });
 
 export const runComparer = defineRoute({
@@ -45,7 +45,7 @@ export const listComparerResults = defineRoute({
   summary: 'Comparer results by hash; a summary is null while still running',
   tags: ['simulation'],
   query: z.object({ 'simulation-hash[]': queryList(SimulationHashSchema) }),
-  responses: { 200: z.array(ComparerResponseItemSchema), ...errors(400) },
+  responses: { 200: z.array(ComparerResponseItemSchema), ...errors(400, 404, 409) },
 });
 
 export const getComparerResult = defineRoute({
@@ -55,5 +55,5 @@ export const getComparerResult = defineRoute({
   summary: 'One comparer result',
   tags: ['simulation'],
   params: z.object({ result_hash: SimulationHashSchema }),
-  responses: { 200: ComparerResponseItemSchema, ...errors(404) },
+  responses: { 200: ComparerResponseItemSchema, ...errors(404, 409) },
 });
