@@ -28,12 +28,31 @@ export function createSessionVerifier(options: {
         })
       ).payload;
   };
+  // A token verified once is the same token the next time: its signature is not checked again
+  // until it expires, for at most a minute, so a screen's burst of calls pays for one check.
+  const verified = new Map<string, { payload: JWTPayload; until: number }>();
+  const remember = (jwt: string, payload: JWTPayload) => {
+    if (verified.size >= MAX_REMEMBERED) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    const expires = (payload.exp ?? 0) * 1000;
+    verified.set(jwt, { payload, until: Math.min(expires, Date.now() + 60_000) });
+    return payload;
+  };
   return async (jwt) => {
+    const known = verified.get(jwt);
+    if (known) {
+      if (known.until > Date.now()) return known.payload;
+      verified.delete(jwt);
+    }
     try {
-      return await (await verifyWith(false))(jwt);
+      return remember(jwt, await (await verifyWith(false))(jwt));
     } catch (error) {
       if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-      return (await verifyWith(true))(jwt);
+      return remember(jwt, await (await verifyWith(true))(jwt));
     }
   };
 }
+
+const MAX_REMEMBERED = 10_000;
