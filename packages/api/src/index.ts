@@ -1,6 +1,7 @@
 export {
   applyCompletedAction,
   applyOpening,
+  clientNameOf,
   strategySummary,
   type Tx,
 } from './accounts/current-account.ts';

@@ -1,6 +1,7 @@
 import type { HistoryQuery, PagedList, PageQuery } from '@ballast/contract';
-import { gte, lte, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@ballast/db';
+import { gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -39,4 +40,10 @@ export function withinTimeBounds(column: PgColumn, query: HistoryQuery): (SQL | 
     query.start_time ? gte(column, day(query.start_time)) : undefined,
     query.end_time ? lte(column, day(query.end_time)) : undefined,
   ];
+}
+
+/** How many rows of a table match, for a page's `count`. */
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
+  return total?.count ?? 0;
 }

@@ -33,13 +33,7 @@ describe('the current account, as completed actions change it', () => {
 
   afterAll(() => api?.stop());
 
-  async function team() {
-    const firmId = await api.createFirm();
-    return {
-      advisor: await api.signIn('ADVISOR', { firmId }),
-      ops: await api.signIn('OPERATIONS', { firmId }),
-    };
-  }
+  const team = () => steps.team();
 
   async function detailOf(as: Awaited<ReturnType<typeof team>>['advisor'], id: string) {
     const response = await api.call(as, { method: 'GET', url: `/portfolios/${id}` });

@@ -23,14 +23,7 @@ describe('holdings and histories', () => {
 
   afterAll(() => api?.stop());
 
-  async function team() {
-    const firmId = await api.createFirm();
-    return {
-      firmId,
-      advisor: await api.signIn('ADVISOR', { firmId }),
-      ops: await api.signIn('OPERATIONS', { firmId }),
-    };
-  }
+  const team = () => steps.team();
 
   async function record(firmId: string, portfolioId: string, report: HoldingReportInput) {
     return api.database.db.transaction((tx) =>

@@ -3,7 +3,6 @@ import {
   type ComparerSummary,
   EXACTLY_ONE_TIME_WINDOW,
   SimulationResponseItemSchema,
-  type SimulationResult,
   TIME_WINDOW_NOT_TODAY,
 } from '@ballast/contract';
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
@@ -11,29 +10,13 @@ import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { STORED_RESULT } from './support/simulation-result.ts';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 
 const { simulationRuns } = schema;
 
 const HASH = /^[0-9a-f]{64}$/;
-
-const STORED_RESULT: SimulationResult = {
-  timeframe: 'today',
-  balance: { data: [], balance: 1_000_000, total_gain_loss: 0, total_gain_loss_perc: 0 },
-  relative_performance: { data: [], cumulative_relative_performance: 0 },
-  tax_loss_harvesting: { monthly: [], yearly: [] },
-  performance_stats: {
-    total_return: 2,
-    excess_return: 0.1,
-    annualized_return: 2,
-    turnover: 5,
-    volatility: 3,
-    sharp_ratio: 0.6,
-  },
-  holdings: { BTC: 60, ETH: 40 },
-  attributes: { consensus_mechanism: {}, market_capitalization: {}, sector: {}, volume: {} },
-};
 
 const STORED_SUMMARY: ComparerSummary = [
   {

@@ -1,7 +1,6 @@
 import {
   FormOptionsSchema,
   SimulationResponseItemSchema,
-  type SimulationResult,
   StrategyStyleInfoSchema,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
@@ -10,28 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STYLE_DEFINITIONS } from '../src/strategy-styles/style-definitions.ts';
 import { syncStrategyStyles } from '../src/strategy-styles/style-sync.ts';
 import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { STORED_RESULT } from './support/simulation-result.ts';
 
 type Api = Awaited<ReturnType<typeof startApi>>;
 
 const { simulationRuns, strategyStyles } = schema;
-
-/** The smallest result the contract accepts, as the engine would store it. */
-const STORED_RESULT: SimulationResult = {
-  timeframe: 'today',
-  balance: { data: [], balance: 500_000, total_gain_loss: 0, total_gain_loss_perc: 0 },
-  relative_performance: { data: [], cumulative_relative_performance: 0 },
-  tax_loss_harvesting: { monthly: [], yearly: [] },
-  performance_stats: {
-    total_return: 1.5,
-    excess_return: 0.2,
-    annualized_return: 1.5,
-    turnover: 10,
-    volatility: 40,
-    sharp_ratio: 0.4,
-  },
-  holdings: { BTC: 55, ETH: 45 },
-  attributes: { consensus_mechanism: {}, market_capitalization: {}, sector: {}, volume: {} },
-};
 
 describe('strategy styles', () => {
   let api: Api;

@@ -4,7 +4,7 @@
  * asset lines of the last day.
  */
 
-import type { HoldingReportInput } from '@ballast/api';
+import { ASSET_CLASSES, type HoldingReportInput } from '@ballast/api';
 import type { AssetLine, StrategyInput } from '@ballast/contract';
 import { cusip } from './cusip.ts';
 import type { Random } from './random.ts';
@@ -112,11 +112,11 @@ function bondLines(
       asset_class:
         kind === 'muni'
           ? inState
-            ? 'in_state_municipal_bonds'
-            : 'national_municipal_bonds'
+            ? ASSET_CLASSES.inStateMunicipalBonds
+            : ASSET_CLASSES.nationalMunicipalBonds
           : kind === 'corp'
-            ? 'corporate_bonds'
-            : 'treasury_bonds',
+            ? ASSET_CLASSES.corporateBonds
+            : ASSET_CLASSES.treasuryBonds,
       cost_basis: cost,
       current_value_usd: value,
       cusip: cusip(kind === 'tsry' ? '912828' : alnum(random, 6), alnum(random, 2)),
@@ -133,7 +133,7 @@ function bondLines(
   }
   const cash = round2(Math.max(nav - invested, 0));
   lines.push({
-    asset_class: 'cash',
+    asset_class: ASSET_CLASSES.cash,
     cost_basis: cash,
     current_value_usd: cash,
     cusip: null,
@@ -174,7 +174,7 @@ function tokenLines(
     const value = round2(nav * weight);
     const cost = round2(value * (0.7 + random.next() * 0.6));
     return {
-      asset_class: 'token',
+      asset_class: ASSET_CLASSES.token,
       cost_basis: cost,
       current_value_usd: value,
       cusip: null,

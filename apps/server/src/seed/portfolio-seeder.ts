@@ -7,6 +7,7 @@
 import {
   applyCompletedAction,
   applyOpening,
+  clientNameOf,
   payloadHash,
   portfolioStatus,
   recordHoldingReports,
@@ -125,13 +126,12 @@ export async function seedPortfolio(
   const originating = plan.advisorIds[0] as string;
 
   const result = await context.db.transaction(async (tx) => {
-    const owner = client.clientData.owners[0];
     const [portfolio] = await tx
       .insert(schema.portfolios)
       .values({
         firmId,
         originatingAdvisorId: originating,
-        clientName: owner ? `${owner.first_name} ${owner.last_name}` : '',
+        clientName: clientNameOf(client.clientData),
       })
       .returning({ id: schema.portfolios.id });
     if (!portfolio) throw new Error('The seed portfolio could not be stored.');
@@ -177,7 +177,7 @@ export async function seedPortfolio(
       .where(eq(schema.portfolios.id, portfolio.id));
     if (opened && plan.kind === 'token') {
       await tx.insert(schema.tokenLots).values(
-        (strategy.style === 'B' ? [] : ['BTC', 'ETH', 'SOL']).map((coin, index) => ({
+        ['BTC', 'ETH', 'SOL'].map((coin, index) => ({
           firmId,
           portfolioId: portfolio.id,
           coin,

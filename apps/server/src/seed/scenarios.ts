@@ -6,7 +6,7 @@ import type { ActionState } from '@ballast/contract';
 import { makeBondStrategyInput, makeClientData } from '@ballast/contract/testing';
 import { type BlobStore, type Database, type SecretBox, schema } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { DEMO_USERS, seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './demo-firm.ts';
 import {
   type ActionPlan,
@@ -241,7 +241,7 @@ export async function seedScenario(
   const [existing] = await deps.database.db
     .select({ value: count() })
     .from(schema.portfolios)
-    .where(and(eq(schema.portfolios.firmId, firm.id)));
+    .where(eq(schema.portfolios.firmId, firm.id));
   if ((existing?.value ?? 0) > 0) return { firm, users, portfolios: existing?.value ?? 0 };
 
   const context: SeedContext = {

@@ -11,7 +11,7 @@ import {
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import multipart from '@fastify/multipart';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type ApiContext, apiRoute, parseOrFail } from '../api-route.ts';
@@ -30,7 +30,7 @@ import {
   detectFileType,
   safeFileName,
 } from '../documents/file-type.ts';
-import { pageOf, withinTimeBounds } from '../paging.ts';
+import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
 
 const { documents } = schema;
 
@@ -197,10 +197,6 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
       eq(documents.kind, kind),
       ...withinTimeBounds(documents.reportDate, query),
     );
-    const [total] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(documents)
-      .where(where);
     const rows = await db
       .select()
       .from(documents)
@@ -212,7 +208,7 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     return pageOf(
       request,
       query,
-      total?.count ?? 0,
+      await countRows(db, documents, where),
       rows.map((row) => toReportDocument(request, prefix, row)),
     );
   }

@@ -15,7 +15,7 @@ import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { readHoldingReport } from '../holdings/holding-report.ts';
-import { pageOf, withinTimeBounds } from '../paging.ts';
+import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
 
 const { holdingReports, tokenLots, strategyVersions, onboardingApplications } = schema;
 
@@ -38,18 +38,15 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
   /** One daily series: a page of report days, oldest first, inside the query's bounds. */
   async function history<Point extends Record<string, unknown>>(
     request: FastifyRequest,
-    portfolioId: string,
+    portfolio: { id: string; firmId: string },
     query: HistoryQuery,
     columns: { [K in keyof Point]: SQL<Point[K]> },
   ) {
     const where = and(
-      eq(holdingReports.portfolioId, portfolioId),
+      eq(holdingReports.firmId, portfolio.firmId),
+      eq(holdingReports.portfolioId, portfolio.id),
       ...withinTimeBounds(holdingReports.reportDate, query),
     );
-    const [total] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(holdingReports)
-      .where(where);
     const rows = await db
       .select({ report_date: holdingReports.reportDate, ...columns })
       .from(holdingReports)
@@ -57,7 +54,7 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
       .orderBy(asc(holdingReports.reportDate))
       .limit(query.limit)
       .offset(query.offset);
-    return pageOf(request, query, total?.count ?? 0, rows);
+    return pageOf(request, query, await countRows(db, holdingReports, where), rows);
   }
 
   // Amounts are numeric in the database; the series carry them as JSON numbers.
@@ -65,12 +62,12 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
 
   apiRoute(app, context, listNavHistory, async ({ params, query, caller, request }) => {
     const portfolio = await findVisiblePortfolio(db, params.id, caller);
-    return history(request, portfolio.id, query, { nav: amount(holdingReports.nav) });
+    return history(request, portfolio, query, { nav: amount(holdingReports.nav) });
   });
 
   apiRoute(app, context, listDepositWithdrawHistory, async ({ params, query, caller, request }) => {
     const portfolio = await findVisiblePortfolio(db, params.id, caller);
-    return history(request, portfolio.id, query, {
+    return history(request, portfolio, query, {
       report_date_deposit_usd: amount(holdingReports.depositUsd),
       report_date_withdraw_usd: amount(holdingReports.withdrawUsd),
     });
@@ -78,7 +75,7 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
 
   apiRoute(app, context, listGainLossHistory, async ({ params, query, caller, request }) => {
     const portfolio = await findVisiblePortfolio(db, params.id, caller);
-    return history(request, portfolio.id, query, {
+    return history(request, portfolio, query, {
       report_date_realized_gain: amount(holdingReports.realizedGain),
       report_date_realized_loss: amount(holdingReports.realizedLoss),
     });

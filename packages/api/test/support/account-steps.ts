@@ -14,6 +14,16 @@ export type ActionBody = {
 
 /** The steps of an account's life through the api, shared by the workflow tests. */
 export function accountSteps(api: Api) {
+  /** A fresh firm with an advisor, who makes requests, and operations, who moves them. */
+  async function team() {
+    const firmId = await api.createFirm();
+    return {
+      firmId,
+      advisor: await api.signIn('ADVISOR', { firmId }),
+      ops: await api.signIn('OPERATIONS', { firmId }),
+    };
+  }
+
   async function newPortfolio(as: SignedIn): Promise<string> {
     const response = await api.call(as, { method: 'POST', url: '/portfolios', payload: {} });
     expect(response.statusCode, response.body).toBe(201);
@@ -81,5 +91,5 @@ export function accountSteps(api: Api) {
     });
   }
 
-  return { newPortfolio, statusOf, submitted, move, complete, openAccount, request };
+  return { team, newPortfolio, statusOf, submitted, move, complete, openAccount, request };
 }
