@@ -81,7 +81,7 @@ async function measure(
     connections: CONNECTIONS,
     duration: SECONDS,
     ...(request.amount ? { amount: request.amount } : {}),
-    // As a browser sends them: every browser accepts gzip.
+    // As a browser sends them.
     headers: {
       authorization: `Bearer ${jwt}`,
       'content-type': 'application/json',

@@ -1,5 +1,9 @@
-import { gunzipSync } from 'node:zlib';
-import { PortfolioListResponseSchema } from '@ballast/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  HoldingReportRecordSchema,
+  PortfolioDetailSchema,
+  PortfolioListResponseSchema,
+} from '@ballast/contract';
 import { makePortfolioInputs, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
@@ -67,8 +71,13 @@ describe('holdings and histories', () => {
     const body = response.json() as Record<string, unknown>;
     expect(body).toMatchObject({ ...report, portfolio: id });
     expect(body).not.toHaveProperty('benchmark_returns');
+    // The database writes this JSON too: exactly the contract's shape, nothing more.
+    expect(HoldingReportRecordSchema.parse(body)).toEqual(body);
+    expect(Date.parse(body.created_at as string)).toBeGreaterThan(Date.now() - 60_000);
 
     const detail = await api.call(advisor, { method: 'GET', url: `/portfolios/${id}` });
+    expect(PortfolioDetailSchema.parse(detail.json())).toEqual(detail.json());
+    expect((detail.json() as { current_holding: unknown }).current_holding).toEqual(report);
     expect(detail.json()).toMatchObject({
       current_holding: { nav: 200_000, report_date: '2026-06-30' },
       benchmark_returns,
@@ -101,10 +110,18 @@ describe('holdings and histories', () => {
     const zipped = await api.call(advisor, {
       method: 'GET',
       url: '/portfolios',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      headers: { 'accept-encoding': 'gzip' },
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json());
+    const brotli = await api.call(advisor, {
+      method: 'GET',
+      url: '/portfolios',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(list.json());
   });
 
   it('lists what changed since the last list, however it changed', async () => {

@@ -15,12 +15,12 @@ import type {
 } from '@ballast/contract';
 import { type Db, type SecretBox, schema } from '@ballast/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../prepared.ts';
 
 const { clientDataVersions, custodianAccounts, strategyVersions, portfolios, cashMovements } =
   schema;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Reader = Db | Tx;
 
 type PortfolioRef = { firmId: string; portfolioId: string; actionId?: string | null };
 
@@ -192,35 +192,39 @@ export async function applyCompletedAction(
 }
 
 /**
- * The current client data, custodian accounts and strategy of a portfolio in one round trip:
- * the detail view is the most requested call after the list.
+ * The current client data, custodian accounts and strategy of the `portfolios` row in scope, as
+ * columns for a statement that names `portfolios` in its FROM clause; currentAccountOf reads
+ * them. The identifiers are written out in full: with one table in a query, the query builder
+ * writes its own columns unqualified, and an inner table's `id` would win.
  */
-export async function readCurrentAccount(
-  db: Reader,
-  box: SecretBox,
-  portfolio: { id: string; currentStrategyVersionId: string | null },
-): Promise<{
+export const currentAccountColumns = {
+  client: sql<{ ciphertext: string; created_at: string } | null>`(
+    select json_build_object('ciphertext', cv.ciphertext, 'created_at', cv.created_at)
+    from client_data_versions cv where cv.portfolio_id = portfolios.id
+    order by cv.created_at desc limit 1)`,
+  custodians: sql<CurrentCustodian[]>`coalesce((
+    select json_agg(json_build_object('custodian_name', ca.custodian_name, 'custodian_account', ca.account_number) order by ca.created_at)
+    from custodian_accounts ca where ca.portfolio_id = portfolios.id and ca.closed_at is null), '[]'::json)`,
+  strategy: sql<{ strategy: StrategyInput; created_at: string } | null>`(
+    select json_build_object('strategy', sv.strategy, 'created_at', sv.created_at)
+    from strategy_versions sv where sv.id = portfolios.current_strategy_version_id)`,
+};
+
+type CurrentAccountRow = {
+  [K in keyof typeof currentAccountColumns]: (typeof currentAccountColumns)[K]['_']['type'];
+};
+
+export type CurrentAccount = {
   clientData: ClientData | null;
   custodians: CurrentCustodian[];
   strategy: Strategy | null;
-}> {
-  // The subqueries name the outer table in full: with one table in the query, the query
-  // builder writes its columns unqualified, and an inner table's own `id` would win.
-  const [row] = await db
-    .select({
-      client: sql<{ ciphertext: string; created_at: string } | null>`(
-        select json_build_object('ciphertext', cv.ciphertext, 'created_at', cv.created_at)
-        from client_data_versions cv where cv.portfolio_id = portfolios.id
-        order by cv.created_at desc limit 1)`,
-      custodians: sql<CurrentCustodian[]>`coalesce((
-        select json_agg(json_build_object('custodian_name', ca.custodian_name, 'custodian_account', ca.account_number) order by ca.created_at)
-        from custodian_accounts ca where ca.portfolio_id = portfolios.id and ca.closed_at is null), '[]'::json)`,
-      strategy: sql<{ strategy: StrategyInput; created_at: string } | null>`(
-        select json_build_object('strategy', sv.strategy, 'created_at', sv.created_at)
-        from strategy_versions sv where sv.id = portfolios.current_strategy_version_id)`,
-    })
-    .from(portfolios)
-    .where(eq(portfolios.id, portfolio.id));
+};
+
+/** The account from currentAccountColumns, the client data unsealed. */
+export function currentAccountOf(
+  row: CurrentAccountRow | undefined,
+  box: SecretBox,
+): CurrentAccount {
   const iso = (at: string) => new Date(at).toISOString();
   return {
     clientData: row?.client
@@ -234,4 +238,22 @@ export async function readCurrentAccount(
       ? ({ ...row.strategy.strategy, created_at: iso(row.strategy.created_at) } as Strategy)
       : null,
   };
+}
+
+const currentAccountStatement = preparedPerDatabase((db) =>
+  db
+    .select(currentAccountColumns)
+    .from(portfolios)
+    .where(eq(portfolios.id, sql.placeholder('id')))
+    .prepare('current_account'),
+);
+
+/** The current client data, custodian accounts and strategy of a portfolio in one round trip. */
+export async function readCurrentAccount(
+  db: Db,
+  box: SecretBox,
+  portfolio: { id: string },
+): Promise<CurrentAccount> {
+  const [row] = await currentAccountStatement(db).execute({ id: portfolio.id });
+  return currentAccountOf(row, box);
 }

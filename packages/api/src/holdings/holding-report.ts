@@ -10,13 +10,11 @@ import type {
   HoldingReportRecord,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../accounts/current-account.ts';
+import { preparedPerDatabase } from '../prepared.ts';
 
 const { holdingReports, assetLines, portfolios } = schema;
-
-export type HoldingReportRow = typeof holdingReports.$inferSelect;
-type AssetLineRow = typeof assetLines.$inferSelect;
 
 /** The asset classes of an asset line; bond classes are what asset_distribution adds up. */
 export const ASSET_CLASSES = {
@@ -29,7 +27,6 @@ export const ASSET_CLASSES = {
 } as const;
 
 const RETURN_PERIODS = ['1d', '1m', '3m', '6m', '3y', 'ytd', '1y', 'total'] as const;
-type ReturnPeriod = (typeof RETURN_PERIODS)[number];
 const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
 
 /** A report to store; benchmark returns ride along since they are the same day's figures. */
@@ -167,42 +164,6 @@ export async function recordHoldingReport(
   return id as string;
 }
 
-const figureOf = (value: string) => Number(value);
-
-function returnOf(row: HoldingReportRow, period: ReturnPeriod) {
-  return row.returns[period] ?? null;
-}
-
-export function benchmarkReturnsOf(row: HoldingReportRow): BenchmarkReturns | null {
-  const stored = row.benchmarkReturns;
-  if (!stored) return null;
-  return {
-    '1m': stored['1m'] ?? null,
-    '3m': stored['3m'] ?? null,
-    '6m': stored['6m'] ?? null,
-    ytd: stored.ytd ?? null,
-    '1y': stored['1y'] ?? null,
-    total: stored.total ?? null,
-  };
-}
-
-function toAssetLine(row: AssetLineRow): AssetLine {
-  return {
-    asset_class: row.assetClass,
-    cost_basis: figureOf(row.costBasis),
-    current_value_usd: figureOf(row.currentValueUsd),
-    cusip: row.cusip,
-    description: row.description,
-    duration: row.duration,
-    last_price_usd: row.lastPriceUsd,
-    percent_account: row.percentAccount,
-    quantity: Number(row.quantity),
-    total_gain_loss_usd: figureOf(row.totalGainLossUsd),
-    ytw: row.ytw,
-    in_state_flag: row.inStateFlag ? 'true' : 'false',
-  };
-}
-
 /**
  * Percent of NAV per bond class and cash. Token lines belong to none of those classes, so a
  * token portfolio has no distribution.
@@ -227,48 +188,78 @@ export function assetDistributionOf(
   };
 }
 
-/** A stored report with its asset lines in the custodian's order. */
-export async function readHoldingReport(
-  db: Db,
-  reportId: string,
-): Promise<HoldingReportRecord & { benchmark_returns: BenchmarkReturns | null }> {
-  // One round trip: the report's columns repeat on each of its lines.
-  const rows = await db
-    .select({ report: holdingReports, line: assetLines })
+/**
+ * A holding report as the contract's JSON, with `benchmark_returns`, built by the database from
+ * the `holding_reports` row in scope: the report and its lines come back in one value, where a
+ * join would repeat the report's columns on every line. Money is numeric in the table and a JSON
+ * number here; the identifiers are the table's own, since the fragment is embedded in statements
+ * that name `holding_reports` in their FROM clause.
+ */
+export const holdingReportJson = sql<HoldingReportView>`json_build_object(
+  'id', holding_reports.id,
+  'portfolio', holding_reports.portfolio_id,
+  'created_at', to_char(holding_reports.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'report_date', holding_reports.report_date,
+  'nav', holding_reports.nav::float8,
+  'ytw', holding_reports.ytw,
+  'duration', holding_reports.duration,
+  'annual_tax_loss', holding_reports.annual_tax_loss,
+  'tey', holding_reports.tey,
+  'percent_portfolio_analyzed', holding_reports.percent_portfolio_analyzed,
+  'average_rating', holding_reports.average_rating,
+  'tax_loss_harvested', holding_reports.tax_loss_harvested,
+  'tax_loss_value', holding_reports.tax_loss_value,
+  ${sql.raw(
+    RETURN_PERIODS.flatMap((period) =>
+      ['usd', 'pct'].map(
+        (unit) => `'return_${period}_${unit}', holding_reports.returns -> '${period}' -> '${unit}'`,
+      ),
+    ).join(',\n  '),
+  )},
+  'report_date_deposit_usd', holding_reports.report_date_deposit_usd::float8,
+  'report_date_withdraw_usd', holding_reports.report_date_withdraw_usd::float8,
+  'report_date_realized_gain', holding_reports.report_date_realized_gain::float8,
+  'report_date_realized_loss', holding_reports.report_date_realized_loss::float8,
+  'number_of_holdings', holding_reports.number_of_holdings,
+  'assets', coalesce((
+    select json_agg(json_build_object(
+      'asset_class', al.asset_class,
+      'cost_basis', al.cost_basis::float8,
+      'current_value_usd', al.current_value_usd::float8,
+      'cusip', al.cusip,
+      'description', al.description,
+      'duration', al.duration,
+      'last_price_usd', al.last_price_usd,
+      'percent_account', al.percent_account,
+      'quantity', al.quantity::float8,
+      'total_gain_loss_usd', al.total_gain_loss_usd::float8,
+      'ytw', al.ytw,
+      'in_state_flag', case when al.in_state_flag then 'true' else 'false' end
+    ) order by al.position)
+    from asset_lines al where al.report_id = holding_reports.id), '[]'::json),
+  'benchmark_returns', case when holding_reports.benchmark_returns is null then null else json_build_object(
+    ${sql.raw(
+      BENCHMARK_PERIODS.map(
+        (period) => `'${period}', holding_reports.benchmark_returns -> '${period}'`,
+      ).join(', '),
+    )}) end
+)`;
+
+export type HoldingReportView = HoldingReportRecord & {
+  benchmark_returns: BenchmarkReturns | null;
+};
+
+const holdingReportStatement = preparedPerDatabase((db) =>
+  db
+    .select({ report: holdingReportJson })
     .from(holdingReports)
-    .leftJoin(assetLines, eq(assetLines.reportId, holdingReports.id))
-    .where(eq(holdingReports.id, reportId))
-    .orderBy(asc(assetLines.position));
-  const row = rows[0]?.report;
+    .where(eq(holdingReports.id, sql.placeholder('id')))
+    .prepare('holding_report'),
+);
+
+/** A stored report with its asset lines in the custodian's order. */
+export async function readHoldingReport(db: Db, reportId: string): Promise<HoldingReportView> {
+  const [row] = await holdingReportStatement(db).execute({ id: reportId });
   if (!row) throw new Error('The current holding report is missing.');
-  const lines = rows.flatMap((entry) => (entry.line ? [entry.line] : []));
-  const returnFields = Object.fromEntries(
-    RETURN_PERIODS.flatMap((period) => [
-      [`return_${period}_usd`, returnOf(row, period)?.usd ?? null],
-      [`return_${period}_pct`, returnOf(row, period)?.pct ?? null],
-    ]),
-  ) as Pick<HoldingReport, `return_${ReturnPeriod}_usd` | `return_${ReturnPeriod}_pct`>;
-  return {
-    id: row.id,
-    portfolio: row.portfolioId,
-    created_at: row.createdAt.toISOString(),
-    report_date: row.reportDate,
-    nav: figureOf(row.nav),
-    ytw: row.ytw,
-    duration: row.duration,
-    annual_tax_loss: row.annualTaxLoss,
-    tey: row.tey,
-    percent_portfolio_analyzed: row.percentPortfolioAnalyzed,
-    average_rating: row.averageRating,
-    tax_loss_harvested: row.taxLossHarvested,
-    tax_loss_value: row.taxLossValue,
-    ...returnFields,
-    report_date_deposit_usd: figureOf(row.depositUsd),
-    report_date_withdraw_usd: figureOf(row.withdrawUsd),
-    report_date_realized_gain: figureOf(row.realizedGain),
-    report_date_realized_loss: figureOf(row.realizedLoss),
-    number_of_holdings: row.numberOfHoldings,
-    assets: lines.map(toAssetLine),
-    benchmark_returns: benchmarkReturnsOf(row),
-  };
+  return row.report;
 }

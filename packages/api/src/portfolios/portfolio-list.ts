@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { PortfolioStatus } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 const { portfolios, portfolioAdvisors, advisors, holdingReports, strategyVersions } = schema;
 const originating = alias(advisors, 'originating_advisor');
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
  * GET /portfolios as JSON text, built by the database in one statement. A firm can hold ten
@@ -72,9 +73,15 @@ export async function portfolioListJson(
   return `{"portfolios":${result?.items ?? '[]'},"aum":${aum},"avg_aum":${avg},"number_of_portfolios":${count}}`;
 }
 
-/** A built list, as sent and gzip-compressed once (browsers always accept gzip). */
-export type BuiltList = { body: Buffer; gzipped: Buffer };
+/**
+ * A built list as sent, and compressed once in the two encodings browsers accept: brotli, a
+ * fifth smaller than gzip on this JSON, and gzip for clients without it.
+ */
+export type BuiltList = { body: Buffer; gzip: Buffer; br: Buffer };
 type CachedList = BuiltList & { version: number };
+
+const sizeOf = (list: BuiltList) =>
+  list.body.byteLength + list.gzip.byteLength + list.br.byteLength;
 
 /**
  * Built lists kept until their firm's `list_version` moves (database triggers move it with every
@@ -89,15 +96,15 @@ export function createPortfolioListCache(maxBytes = 64 * 1024 * 1024) {
 
   function remember(key: string, entry: CachedList) {
     const previous = lists.get(key);
-    if (previous) bytes -= previous.body.byteLength + previous.gzipped.byteLength;
+    if (previous) bytes -= sizeOf(previous);
     lists.delete(key);
     lists.set(key, entry);
-    bytes += entry.body.byteLength + entry.gzipped.byteLength;
+    bytes += sizeOf(entry);
     // Maps keep insertion order, so the first keys are the least recently used.
     for (const [oldest, value] of lists) {
       if (bytes <= maxBytes || oldest === key) break;
       lists.delete(oldest);
-      bytes -= value.body.byteLength + value.gzipped.byteLength;
+      bytes -= sizeOf(value);
     }
   }
 
@@ -122,7 +129,17 @@ export function createPortfolioListCache(maxBytes = 64 * 1024 * 1024) {
     const body = Buffer.from(
       JSON.stringify(JSON.parse(await portfolioListJson(db, scope.visible, status))),
     );
-    const built = { version, body, gzipped: await gzipAsync(body, { level: 6 }) };
+    const [gzipped, br] = await Promise.all([
+      gzipAsync(body, { level: 6 }),
+      // Quality 7 of 11: past it, each step costs twice the time for a percent or two.
+      brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 7,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      }),
+    ]);
+    const built = { version, body, gzip: gzipped, br };
     remember(key, built);
     return built;
   };

@@ -17,19 +17,28 @@ import {
 import { schema } from '@ballast/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { clientNameOf, readCurrentAccount } from '../accounts/current-account.ts';
+import { preferredEncoding } from '../accepted-encoding.ts';
+import {
+  type CurrentAccount,
+  clientNameOf,
+  readCurrentAccount,
+} from '../accounts/current-account.ts';
 import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio, visiblePortfolios } from '../auth/portfolio-visibility.ts';
-import { assetDistributionOf, readHoldingReport } from '../holdings/holding-report.ts';
+import {
+  findVisiblePortfolio,
+  type PortfolioRow,
+  visiblePortfolios,
+} from '../auth/portfolio-visibility.ts';
+import { assetDistributionOf } from '../holdings/holding-report.ts';
+import { readPortfolioDetail } from '../portfolios/portfolio-detail.ts';
 import { createPortfolioListCache } from '../portfolios/portfolio-list.ts';
 
 const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
 
 type ApplicationRow = typeof onboardingApplications.$inferSelect;
-type PortfolioRow = typeof portfolios.$inferSelect;
 
 export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db, box } = context;
@@ -128,19 +137,22 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
       query.status,
     );
     reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-      return reply.header('content-encoding', 'gzip').send(list.gzipped);
-    }
-    return reply.send(list.body);
+    const encoding = preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip']);
+    if (encoding === 'identity') return reply.send(list.body);
+    return reply.header('content-encoding', encoding).send(list[encoding]);
   });
 
   /**
    * The account as it currently is. Until operations opens it there is no current version, and
    * the onboarding application is the best knowledge there is, so it stands in.
    */
-  async function currentAccountOf(portfolio: PortfolioRow) {
-    const { clientData, custodians, strategy } = await readCurrentAccount(db, box, portfolio);
-    if (clientData && strategy) return { clientData, custodians, strategy };
+  async function accountOrApplication(
+    portfolio: PortfolioRow,
+    current?: CurrentAccount,
+  ): Promise<CurrentAccount> {
+    const account = current ?? (await readCurrentAccount(db, box, portfolio));
+    const { clientData, custodians, strategy } = account;
+    if (clientData && strategy) return account;
     const application = await applicationOf(portfolio.id);
     const inputs = savedInputs(application);
     const asOf = application.lastUpdatedAt.toISOString();
@@ -161,13 +173,9 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
   }
 
   apiRoute(app, context, getPortfolio, async ({ params, caller }): Promise<PortfolioDetail> => {
-    const portfolio = await getVisiblePortfolio(params.id, caller);
-    const [account, report] = await Promise.all([
-      currentAccountOf(portfolio),
-      portfolio.currentHoldingReportId
-        ? readHoldingReport(db, portfolio.currentHoldingReportId)
-        : null,
-    ]);
+    const detail = await readPortfolioDetail(db, box, params.id, caller);
+    const { portfolio, holding: report } = detail;
+    const account = await accountOrApplication(portfolio, detail.account);
     const {
       id: _id,
       portfolio: _portfolio,
@@ -191,13 +199,13 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
   });
 
   apiRoute(app, context, getPortfolioClient, async ({ params, caller }) => {
-    const { clientData } = await currentAccountOf(await getVisiblePortfolio(params.id, caller));
+    const { clientData } = await accountOrApplication(await getVisiblePortfolio(params.id, caller));
     if (!clientData) throw new AppError('not_found', 'No client data has been saved yet.');
     return clientData;
   });
 
   apiRoute(app, context, getPortfolioStrategy, async ({ params, caller }) => {
-    const { strategy } = await currentAccountOf(await getVisiblePortfolio(params.id, caller));
+    const { strategy } = await accountOrApplication(await getVisiblePortfolio(params.id, caller));
     if (!strategy) throw new AppError('not_found', 'No strategy has been chosen yet.');
     return strategy;
   });
