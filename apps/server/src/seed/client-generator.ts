@@ -15,7 +15,7 @@ import {
   makeTaxData,
   makeTokenStrategyInput,
 } from '@ballast/contract/testing';
-import type { Random } from './random.ts';
+import type { Random } from '@ballast/engine';
 
 const FIRST_NAMES = [
   'Eleanor',

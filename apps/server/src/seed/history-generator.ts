@@ -6,8 +6,8 @@
 
 import { ASSET_CLASSES, type HoldingReportInput } from '@ballast/api';
 import type { AssetLine, StrategyInput } from '@ballast/contract';
-import { cusip } from './cusip.ts';
-import type { Random } from './random.ts';
+import type { Random } from '@ballast/engine';
+import { cusip } from '@ballast/engine';
 
 const DAY_MS = 86_400_000;
 

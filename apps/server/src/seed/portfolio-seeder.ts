@@ -16,11 +16,11 @@ import {
 } from '@ballast/api';
 import type { ActionState, ActionType, PortfolioStatus } from '@ballast/contract';
 import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
+import type { Random } from '@ballast/engine';
 import { eq } from 'drizzle-orm';
 import { generateClient, generateCustodian, generateStrategy } from './client-generator.ts';
 import { addDays, generateHistory } from './history-generator.ts';
 import { textPdf } from './pdf.ts';
-import type { Random } from './random.ts';
 
 export type SeedContext = {
   db: Db;

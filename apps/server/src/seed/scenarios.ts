@@ -5,6 +5,7 @@
 import type { ActionState } from '@ballast/contract';
 import { makeBondStrategyInput, makeClientData } from '@ballast/contract/testing';
 import { type BlobStore, type Database, type SecretBox, schema } from '@ballast/db';
+import { seededRandom } from '@ballast/engine';
 import type { IdentityServices } from '@ballast/identity';
 import { count, eq } from 'drizzle-orm';
 import { DEMO_USERS, seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './demo-firm.ts';
@@ -14,7 +15,6 @@ import {
   type SeedContext,
   seedPortfolio,
 } from './portfolio-seeder.ts';
-import { seededRandom } from './random.ts';
 
 export const SEED_SCENARIOS = ['demo', 'minimal', 'large', 'none'] as const;
 export type SeedScenario = (typeof SEED_SCENARIOS)[number];

@@ -34,6 +34,7 @@ import {
   type TokenStrategyInput,
   US_STATES,
 } from '@ballast/contract';
+import { CORPORATE_SECTORS, KNOWN_TOKENS, MUNICIPAL_SECTORS } from '@ballast/engine';
 
 export type StyleDefinition = {
   name: StrategyInput['style'];
@@ -227,32 +228,6 @@ const BOND_DEFAULT: StrategyInput = {
   },
 };
 
-/** Sectors the exclusion lists offer, as the market data names them. */
-const MUNICIPAL_SECTORS = [
-  'General Obligation',
-  'Education',
-  'Healthcare',
-  'Housing',
-  'Transportation',
-  'Utilities',
-  'Water & Sewer',
-  'Public Power',
-  'Development',
-  'Tobacco Settlement',
-];
-const CORPORATE_SECTORS = [
-  'Financials',
-  'Industrials',
-  'Utilities',
-  'Energy',
-  'Technology',
-  'Healthcare',
-  'Consumer Staples',
-  'Consumer Discretionary',
-  'Communications',
-  'Tobacco',
-];
-
 const ASSET_CLASSES = [
   { max: 'muni_max_pct', pick: 'municipals', name: 'Municipal bonds', icon: 'landmark' },
   { max: 'corp_max_pct', pick: 'corporates', name: 'Corporate bonds', icon: 'building' },
@@ -440,20 +415,8 @@ function bondOptions(strategy: StrategyInput): FormOption[] {
   ];
 }
 
-/** Tokens the forms offer, largest first, as the seeded market data names them. */
-const TOKENS = [
-  ['BTC', 'Bitcoin'],
-  ['ETH', 'Ether'],
-  ['SOL', 'Solana'],
-  ['XRP', 'XRP'],
-  ['ADA', 'Cardano'],
-  ['AVAX', 'Avalanche'],
-  ['DOGE', 'Dogecoin'],
-  ['DOT', 'Polkadot'],
-  ['LINK', 'Chainlink'],
-  ['MATIC', 'Polygon'],
-  ['ATOM', 'Cosmos'],
-] as const;
+/** Tokens the forms offer by name: the market's largest. */
+const TOKENS = KNOWN_TOKENS.slice(0, 11).map(([symbol, name]) => [symbol, name] as const);
 
 const TOKEN_UNIVERSES = ['TOP_10', 'TOP_20', 'TOP_50', 'TOP_100'] as const;
 

@@ -1,6 +1,6 @@
 /**
- * A small seeded generator (mulberry32), so every scenario is the same rows on every machine.
- * Not for secrets: it only makes demo data.
+ * A small seeded generator (mulberry32), so a generated market and every demo scenario are the
+ * same on every machine. Not for secrets.
  */
 export type Random = {
   next(): number;
@@ -9,6 +9,11 @@ export type Random = {
   chance(probability: number): boolean;
   /** Standard normal, by Box-Muller. */
   normal(): number;
+  /**
+   * Student's t with `degrees` (an integer) degrees of freedom, scaled to unit variance: the
+   * fat tails of daily market returns.
+   */
+  studentT(degrees: number): number;
 };
 
 export function seededRandom(seed: number): Random {
@@ -20,11 +25,17 @@ export function seededRandom(seed: number): Random {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
+  const normal = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)] as (typeof items)[number],
     chance: (probability) => next() < probability,
-    normal: () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next()),
+    normal,
+    studentT: (degrees) => {
+      let chiSquare = 0;
+      for (let i = 0; i < degrees; i++) chiSquare += normal() ** 2;
+      return normal() / Math.sqrt(chiSquare / degrees) / Math.sqrt(degrees / (degrees - 2));
+    },
   };
 }

@@ -1,0 +1,10 @@
+export { type BondTerms, type CashFlows, cashFlows, type Redemption } from './bonds/cash-flows.ts';
+export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts';
+export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
+export * from './dates.ts';
+export { cusip, cusipCheckDigit } from './market/cusip.ts';
+export { DEFAULT_MARKET, generatedMarket } from './market/generated-market.ts';
+export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
+export * from './market/market-data.ts';
+export { type Random, seededRandom } from './market/random.ts';
+export { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './market/sectors.ts';
