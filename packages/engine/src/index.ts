@@ -1,3 +1,15 @@
+export { constraintViolations } from './bond-strategy/constraint-check.ts';
+export {
+  type ConstructedPortfolio,
+  constructBondPortfolio,
+  type Position,
+} from './bond-strategy/construct-portfolio.ts';
+export { CONSTRUCTION } from './bond-strategy/construction-rules.ts';
+export { InfeasibleStrategyError } from './bond-strategy/infeasible.ts';
+export {
+  type PortfolioAnalytics,
+  portfolioAnalytics,
+} from './bond-strategy/portfolio-analytics.ts';
 export { type BondTerms, type CashFlows, cashFlows, type Redemption } from './bonds/cash-flows.ts';
 export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts';
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
@@ -8,3 +20,6 @@ export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/gene
 export * from './market/market-data.ts';
 export { type Random, seededRandom } from './market/random.ts';
 export { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './market/sectors.ts';
+export { loadSolver } from './optimise/solver.ts';
+export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
+export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';

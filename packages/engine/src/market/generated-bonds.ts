@@ -407,6 +407,7 @@ function toUniverse(issues: readonly Issue[], asOf: EpochDay, curve: YieldCurve)
     duration: new Float64Array(count),
     convexity: new Float64Array(count),
     worstDay: new Int32Array(count),
+    accrued: new Float64Array(count),
   };
   issues.forEach((issue, i) => {
     universe.bondClass[i] = BOND_CLASSES.indexOf(issue.bondClass);
@@ -425,9 +426,19 @@ function toUniverse(issues: readonly Issue[], asOf: EpochDay, curve: YieldCurve)
     universe.duration[i] = priced.duration;
     universe.convexity[i] = priced.convexity;
     universe.worstDay[i] = priced.worstDay;
+    universe.accrued[i] = priced.accrued;
   });
   return universe;
 }
+
+type PricedToWorst = {
+  price: number;
+  yield: number;
+  duration: number;
+  convexity: number;
+  worstDay: EpochDay;
+  accrued: number;
+};
 
 /**
  * A bond's clean price at its yield is the lowest over maturity and its next call: a buyer
@@ -445,7 +456,7 @@ export function priceToWorst(
   },
   day: EpochDay,
   curve: YieldCurve,
-): { price: number; yield: number; duration: number; convexity: number; worstDay: EpochDay } {
+): PricedToWorst {
   const terms = { couponRate: bond.coupon, maturity: bond.maturity, dated: bond.dated };
   const rate = Math.max(
     0.0005,
@@ -454,9 +465,7 @@ export function priceToWorst(
   const redemptions: Redemption[] = [{ day: bond.maturity, price: 100 }];
   const call = nextCallDay(bond.firstCall, day, bond.maturity);
   if (call > 0) redemptions.push({ day: call, price: 100 });
-  let best:
-    | { price: number; yield: number; duration: number; convexity: number; worstDay: EpochDay }
-    | undefined;
+  let best: PricedToWorst | undefined;
   for (const redemption of redemptions) {
     const flows = cashFlows(terms, day, redemption);
     const price = cleanPrice(flows, rate);
@@ -468,6 +477,7 @@ export function priceToWorst(
         duration: risk.modified,
         convexity: risk.convexity,
         worstDay: redemption.day,
+        accrued: flows.accrued,
       };
     }
   }

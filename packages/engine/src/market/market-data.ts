@@ -44,6 +44,8 @@ export type BondUniverse = {
   convexity: Float64Array;
   /** The redemption day yield to worst assumes. */
   worstDay: Int32Array;
+  /** Interest accrued per 100 of face on the market's date, which a buyer pays on top. */
+  accrued: Float64Array;
 };
 
 /** The treasury curve of one day: yield (decimal) at a maturity in years. */

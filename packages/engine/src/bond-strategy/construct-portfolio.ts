@@ -1,0 +1,304 @@
+import type { BondStrategy, TaxData } from '@ballast/contract';
+import type { Highs } from 'highs';
+import type { MarketData } from '../market/market-data.ts';
+import { LinearModel } from '../optimise/linear-model.ts';
+import { type Solved, solve } from '../optimise/solver.ts';
+import { taxRatesOf } from '../tax/after-tax-yield.ts';
+import { constraintViolations } from './constraint-check.ts';
+import { CONSTRUCTION } from './construction-rules.ts';
+import { type Candidate, classLimit, eligibleBonds, RATING_BUCKETS } from './eligible-bonds.ts';
+import { explainConflict, InfeasibleStrategyError } from './infeasible.ts';
+
+export type Position = {
+  /** Index into the market's bond universe. */
+  bond: number;
+  par: number;
+  /** Clean price plus accrued interest, per 100 of face. */
+  marketValue: number;
+};
+
+export type ConstructedPortfolio = {
+  positions: Position[];
+  cash: number;
+  candidates: Candidate[];
+};
+
+type Mode =
+  | { integer: false }
+  | { integer: true; holdings: { min: number; max: number }; margin: number };
+
+/** How far inside each limit the integer program stays, per unit of margin (SPEC 7.7). */
+const MARGIN = { years: 0.02, share: 0.001 };
+
+/**
+ * Builds the bond portfolio that maximises after-tax yield under every constraint of the
+ * strategy (SPEC 7.4): a linear program on a screened candidate set, then the integer program
+ * with the number of holdings and minimum positions on the best few candidates, and on all
+ * screened candidates only when that fails. Weights then become round lots (SPEC 7.7).
+ */
+export function constructBondPortfolio(
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+): ConstructedPortfolio {
+  const rates = taxRatesOf(taxData);
+  const candidates = eligibleBonds(market.bonds, strategy, rates, market.asOf);
+  if (candidates.length < CONSTRUCTION.minHoldings) {
+    throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
+  }
+  const screened = screen(candidates);
+  const relaxed = solve(highs, buildModel(screened, strategy, { integer: false }), {
+    timeLimit: CONSTRUCTION.lpSeconds,
+  });
+  if (relaxed.status === 'infeasible') {
+    throw new InfeasibleStrategyError(
+      explainConflict(relaxed.conflict, strategy, candidates, 'constraints'),
+    );
+  }
+  const target = Math.min(CONSTRUCTION.targetHoldings, screened.length);
+  const exact = { min: target, max: target };
+  const range = { min: CONSTRUCTION.minHoldings, max: CONSTRUCTION.maxHoldings };
+  const pool = poolOf(screened, relaxed.values, target * CONSTRUCTION.poolPerHolding);
+  const attempts: [Candidate[], { min: number; max: number }][] = [
+    [pool, exact],
+    [pool, range],
+    [screened, range],
+  ];
+  // Rounding to lots moves every share a little; the model keeps inside its limits by a margin,
+  // wider each time the rounded portfolio still breaks one (SPEC 7.7).
+  for (const margin of [1, 4, 16]) {
+    for (const [set, holdings] of attempts) {
+      const solved = solveInteger(highs, set, strategy, { holdings, margin });
+      if (solved.status === 'infeasible') continue;
+      const weights = Array.from(set, (_, i) => solved.values[i] as number);
+      const rounded = roundLots(market, set, weights, strategy, taxData.initial_investment_amount);
+      if (constraintViolations(market, rounded, strategy).length > 0) break;
+      return { ...rounded, candidates };
+    }
+  }
+  throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'positions'));
+}
+
+function solveInteger(
+  highs: Highs,
+  set: Candidate[],
+  strategy: BondStrategy,
+  options: { holdings: { min: number; max: number }; margin: number },
+): Solved {
+  return solve(highs, buildModel(set, strategy, { integer: true, ...options }), {
+    timeLimit: CONSTRUCTION.mipSeconds,
+    mipRelativeGap: CONSTRUCTION.mipGap,
+  });
+}
+
+/**
+ * Keeps the best few bonds of each group of like bonds (SPEC 7.5): same reported class, rating
+ * bucket, year of duration and side of the liquidity range. A bond is dominated when a like
+ * bond yields more after tax; the optimiser loses nothing by not seeing it, and a portfolio of
+ * a few dozen bonds never needs more than a few of one kind.
+ */
+export function screen(candidates: readonly Candidate[]): Candidate[] {
+  const groups = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const key = `${candidate.reportedClass}|${candidate.ratingBucket}|${Math.floor(candidate.duration)}|${candidate.liquid}`;
+    const group = groups.get(key);
+    if (group) group.push(candidate);
+    else groups.set(key, [candidate]);
+  }
+  const kept: Candidate[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => b.afterTaxYield - a.afterTaxYield || a.bond - b.bond);
+    const perIssuer = new Map<string, number>();
+    let taken = 0;
+    for (const candidate of group) {
+      if (taken === CONSTRUCTION.perGroup) break;
+      const count = perIssuer.get(candidate.issuer) ?? 0;
+      if (count === CONSTRUCTION.perIssuerInGroup) continue;
+      perIssuer.set(candidate.issuer, count + 1);
+      kept.push(candidate);
+      taken += 1;
+    }
+  }
+  return kept.sort((a, b) => a.bond - b.bond);
+}
+
+/** The relaxed solution's bonds, then the best of the rest, `size` in all (SPEC 7.6). */
+function poolOf(screened: readonly Candidate[], weights: Float64Array, size: number): Candidate[] {
+  const chosen = screened.filter((_, i) => (weights[i] as number) > 1e-9);
+  const rest = screened
+    .filter((_, i) => (weights[i] as number) <= 1e-9)
+    .sort((a, b) => b.afterTaxYield - a.afterTaxYield);
+  return [...chosen, ...rest.slice(0, Math.max(0, size - chosen.length))];
+}
+
+/** The model of SPEC 7.4 over `set`: weights first, then (for the integer program) one switch per bond. */
+export function buildModel(
+  set: readonly Candidate[],
+  strategy: BondStrategy,
+  mode: Mode,
+): LinearModel {
+  const model = new LinearModel();
+  const holdings = mode.integer ? mode.holdings : undefined;
+  const years = mode.integer ? mode.margin * MARGIN.years : 0;
+  const slack = mode.integer ? mode.margin * MARGIN.share : 0;
+  const below = (limit: number) => Math.max(0, limit - slack);
+  const maxPosition = Math.min(
+    CONSTRUCTION.issuerLimit,
+    2 / (holdings?.min ?? CONSTRUCTION.targetHoldings),
+  );
+  const weights = set.map((candidate) => model.addColumn(candidate.afterTaxYield, 0, maxPosition));
+  const all = (coefficient: (candidate: Candidate) => number) => ({
+    columns: weights,
+    coefficients: set.map(coefficient),
+  });
+  const where = (test: (candidate: Candidate) => boolean) => {
+    const columns: number[] = [];
+    for (const [i, candidate] of set.entries()) if (test(candidate)) columns.push(i);
+    return { columns, coefficients: columns.map(() => 1) };
+  };
+
+  // Every yield is positive, so the optimiser invests all that the limits allow; the slack
+  // below 1 lets limits pulled in by the margin still add up to a whole portfolio.
+  const invested = all(() => 1);
+  model.addRow('invested', 1 - CONSTRUCTION.modelCash, 1, invested.columns, invested.coefficients);
+  for (const bondClass of ['municipal', 'corporate', 'treasury'] as const) {
+    const limit = classLimit(strategy.assets, bondClass);
+    if (limit >= 1) continue;
+    const rows = where((candidate) => candidate.bondClass === bondClass);
+    model.addRow(`class:${bondClass}`, 0, below(limit), rows.columns, rows.coefficients);
+  }
+  const { duration, credit, liquidity } = strategy.factors;
+  // The average over the bonds, cash aside: sum((D - bound) * w) keeps its sign either side.
+  const inset = Math.min(years, (duration.max - duration.min) / 2);
+  const aboveMin = all((candidate) => candidate.duration - (duration.min + inset));
+  const belowMax = all((candidate) => candidate.duration - (duration.max - inset));
+  model.addRow('duration', 0, Number.POSITIVE_INFINITY, aboveMin.columns, aboveMin.coefficients);
+  model.addRow('duration', Number.NEGATIVE_INFINITY, 0, belowMax.columns, belowMax.coefficients);
+  const caps = { AA: credit.max_aa_pct, A: credit.max_a_pct, BBB: credit.max_bbb_pct };
+  for (const bucket of RATING_BUCKETS) {
+    if (bucket === 'AAA') continue;
+    const rows = where((candidate) => candidate.ratingBucket === bucket);
+    model.addRow(`rating:${bucket}`, 0, below(caps[bucket] / 100), rows.columns, rows.coefficients);
+  }
+  if (liquidity.target === 'P') {
+    const least = Math.min(1, CONSTRUCTION.partialLiquidShare + slack);
+    const rows = all((candidate) => (candidate.liquid ? 1 : 0) - least);
+    model.addRow('liquidity', 0, Number.POSITIVE_INFINITY, rows.columns, rows.coefficients);
+  }
+  const byIssuer = new Map<string, number[]>();
+  for (const [i, candidate] of set.entries()) {
+    if (candidate.bondClass === 'treasury') continue;
+    byIssuer.set(candidate.issuer, [...(byIssuer.get(candidate.issuer) ?? []), i]);
+  }
+  for (const [issuer, columns] of byIssuer) {
+    if (columns.length * maxPosition <= CONSTRUCTION.issuerLimit) continue;
+    model.addRow(
+      `issuer:${issuer}`,
+      0,
+      below(CONSTRUCTION.issuerLimit),
+      columns,
+      columns.map(() => 1),
+    );
+  }
+  if (holdings) {
+    const switches = set.map(() => model.addColumn(0, 0, 1, true));
+    for (const [i, weight] of weights.entries()) {
+      const on = switches[i] as number;
+      model.addRow('position', Number.NEGATIVE_INFINITY, 0, [weight, on], [1, -maxPosition]);
+      model.addRow(
+        'position',
+        0,
+        Number.POSITIVE_INFINITY,
+        [weight, on],
+        [1, -CONSTRUCTION.minPosition],
+      );
+    }
+    model.addRow(
+      'holdings',
+      holdings.min,
+      holdings.max,
+      switches,
+      switches.map(() => 1),
+    );
+  }
+  return model;
+}
+
+/**
+ * Weights to round lots (SPEC 7.7): each position first buys the whole lots its weight pays
+ * for at the bond's full price; then, largest remainder first, a position takes one more lot
+ * while the cash lasts and no limit on a class, rating bucket or issuer would be passed. What
+ * is left stays in cash.
+ */
+function roundLots(
+  market: MarketData,
+  set: readonly Candidate[],
+  weights: readonly number[],
+  strategy: BondStrategy,
+  investment: number,
+): { positions: Position[]; cash: number } {
+  const { bonds } = market;
+  const held = set.flatMap((candidate, i) => {
+    const weight = weights[i] as number;
+    if (weight < CONSTRUCTION.minPosition / 2) return [];
+    const price =
+      (bonds.price[candidate.bond] as number) + (bonds.accrued[candidate.bond] as number);
+    const lotCost = (CONSTRUCTION.lotPar * price) / 100;
+    const wanted = (weight * investment) / lotCost;
+    return [{ candidate, lotCost, wanted, lots: Math.floor(wanted) }];
+  });
+  const limits = limitsOf(strategy, investment);
+  const limitOf = (key: string) =>
+    key.startsWith('issuer:')
+      ? CONSTRUCTION.issuerLimit * investment
+      : (limits.get(key) ?? Number.POSITIVE_INFINITY);
+  const used = new Map<string, number>();
+  const keysOf = (candidate: Candidate) => [
+    `class:${candidate.bondClass}`,
+    `rating:${candidate.ratingBucket}`,
+    ...(candidate.bondClass === 'treasury' ? [] : [`issuer:${candidate.issuer}`]),
+  ];
+  const spend = (candidate: Candidate, amount: number) => {
+    for (const key of keysOf(candidate)) used.set(key, (used.get(key) ?? 0) + amount);
+  };
+  let cash = investment;
+  for (const position of held) {
+    spend(position.candidate, position.lots * position.lotCost);
+    cash -= position.lots * position.lotCost;
+  }
+  const byRemainder = [...held].sort((a, b) => b.wanted - b.lots - (a.wanted - a.lots));
+  for (const position of byRemainder) {
+    if (position.lots >= Math.ceil(position.wanted) || position.lotCost > cash) continue;
+    const fits = keysOf(position.candidate).every(
+      (key) => (used.get(key) ?? 0) + position.lotCost <= limitOf(key),
+    );
+    if (!fits) continue;
+    position.lots += 1;
+    spend(position.candidate, position.lotCost);
+    cash -= position.lotCost;
+  }
+  return {
+    positions: held
+      .filter((position) => position.lots > 0)
+      .map((position) => ({
+        bond: position.candidate.bond,
+        par: position.lots * CONSTRUCTION.lotPar,
+        marketValue: position.lots * position.lotCost,
+      })),
+    cash,
+  };
+}
+
+/** Dollar limits per class and rating bucket for an account of `investment`. */
+function limitsOf(strategy: BondStrategy, investment: number): Map<string, number> {
+  const { credit } = strategy.factors;
+  const limits = new Map<string, number>();
+  for (const bondClass of ['municipal', 'corporate', 'treasury'] as const) {
+    limits.set(`class:${bondClass}`, classLimit(strategy.assets, bondClass) * investment);
+  }
+  limits.set('rating:AA', (credit.max_aa_pct / 100) * investment);
+  limits.set('rating:A', (credit.max_a_pct / 100) * investment);
+  limits.set('rating:BBB', (credit.max_bbb_pct / 100) * investment);
+  return limits;
+}

@@ -1,0 +1,282 @@
+import {
+  type BondSimulationResult,
+  type BondStrategy,
+  CREDIT_UNIVERSE,
+  type TaxData,
+} from '@ballast/contract';
+import { cashFlows } from '../bonds/cash-flows.ts';
+import { dirtyPrice } from '../bonds/yield.ts';
+import { toCivil } from '../dates.ts';
+import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
+import {
+  combinedRate,
+  exemptions,
+  keptShare,
+  type TaxRates,
+  taxEquivalentYield,
+  taxRatesOf,
+} from '../tax/after-tax-yield.ts';
+import type { ConstructedPortfolio } from './construct-portfolio.ts';
+import {
+  type Candidate,
+  classLimit,
+  RATING_BUCKETS,
+  REPORTED_CLASSES,
+  type ReportedClass,
+  ratingBucketOf,
+} from './eligible-bonds.ts';
+
+/** Basis-point shifts of the whole curve the sensitivity table shows (SPEC 8.6). */
+export const RATE_SHIFTS_BPS = [-300, -200, -100, 100, 200, 300] as const;
+
+/** The figures of a constructed portfolio that need no history (SPEC 8). */
+export type PortfolioAnalytics = Omit<
+  BondSimulationResult,
+  'timeframe' | 'tax_loss_value' | 'attributes'
+> & {
+  attributes: Omit<BondSimulationResult['attributes'], 'tax_loss_harvested_value'>;
+};
+
+const percent = (share: number) => Math.round(share * 1e6) / 1e4;
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/**
+ * What a constructed portfolio is (SPEC 8): its yield before and after tax, income, rating,
+ * duration, liquidity and make-up, the universe it was chosen from, its exposures, how its value
+ * moves with rates, and its cash flows and taxes by year. Shares are of the bonds' market value.
+ */
+export function portfolioAnalytics(
+  market: MarketData,
+  portfolio: ConstructedPortfolio,
+  strategy: BondStrategy,
+  taxData: TaxData,
+): PortfolioAnalytics {
+  const { bonds } = market;
+  const rates = taxRatesOf(taxData);
+  const total = portfolio.positions.reduce((sum, position) => sum + position.marketValue, 0);
+  const weighted = (field: (bond: number) => number) =>
+    portfolio.positions.reduce(
+      (sum, position) => sum + (field(position.bond) * position.marketValue) / total,
+      0,
+    );
+  const kept = (bond: number) =>
+    keptShare(
+      {
+        bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
+        state: bonds.state[bond] as string,
+        amt: bonds.amt[bond] === 1,
+      },
+      rates,
+    );
+  const portfolioYield = weighted((bond) => bonds.ytw[bond] as number);
+  const afterTaxYield = weighted((bond) => (bonds.ytw[bond] as number) * kept(bond));
+  const shares = <Key extends string>(keyOf: (bond: number) => Key) => {
+    const table: Record<string, number> = {};
+    for (const position of portfolio.positions) {
+      const key = keyOf(position.bond);
+      table[key] = (table[key] ?? 0) + position.marketValue / total;
+    }
+    return table as Partial<Record<Key, number>>;
+  };
+  const reportedClassOf = (bond: number) => reportedClass(market, bond, rates);
+  const composition = shares(reportedClassOf);
+  const ratings = shares((bond) => ratingBucketOf(bonds.rating[bond] as number));
+  const sectors = shares((bond) => bonds.sector[bond] as string);
+  const durations = shares((bond) => durationBucket(bonds.duration[bond] as number));
+
+  return {
+    attributes: {
+      portfolio_yield: percent(portfolioYield),
+      tax_equivalent_yield: percent(taxEquivalentYield(afterTaxYield, rates)),
+      after_tax_cash_flow: round(
+        portfolio.positions.reduce(
+          (sum, position) =>
+            sum + position.par * (bonds.coupon[position.bond] as number) * kept(position.bond),
+          0,
+        ),
+        2,
+      ),
+      avg_rating:
+        CREDIT_UNIVERSE[Math.round(weighted((bond) => bonds.rating[bond] as number))] ?? 'AAA',
+      duration: round(
+        weighted((bond) => bonds.duration[bond] as number),
+        4,
+      ),
+      liquidity: round(
+        weighted((bond) => bonds.liquidity[bond] as number),
+        2,
+      ),
+      asset_class_composition: Object.fromEntries(
+        REPORTED_CLASSES.map((name) => [name, percent(composition[name] ?? 0)]),
+      ) as BondSimulationResult['attributes']['asset_class_composition'],
+    },
+    investable_universe: investableUniverse(portfolio.candidates, strategy, rates, market),
+    ratings_exposure: Object.fromEntries(
+      RATING_BUCKETS.map((bucket) => [bucket, percent(ratings[bucket] ?? 0)]),
+    ) as BondSimulationResult['ratings_exposure'],
+    sector_exposure: Object.fromEntries(
+      Object.entries(sectors).map(([sector, share]) => [sector, percent(share ?? 0)]),
+    ),
+    duration_exposure: {
+      three_or_less: percent(durations.three_or_less ?? 0),
+      three_to_seven: percent(durations.three_to_seven ?? 0),
+      seven_to_ten: percent(durations.seven_to_ten ?? 0),
+      ten_or_more: percent(durations.ten_or_more ?? 0),
+    },
+    rate_change_sensitivity: rateSensitivity(market, portfolio),
+    tax_cash_flows: taxCashFlows(market, portfolio, rates),
+    tax_rates: {
+      aggregate: percent(combinedRate(rates)),
+      federal: percent(rates.federal),
+      state: percent(rates.state),
+    },
+  };
+}
+
+function reportedClass(market: MarketData, bond: number, rates: TaxRates): ReportedClass {
+  const bondClass = BOND_CLASSES[market.bonds.bondClass[bond] as number];
+  if (bondClass === 'corporate') return 'corporates';
+  if (bondClass === 'treasury') return 'treasuries';
+  return market.bonds.state[bond] === rates.residency ? 'munis_in_state' : 'munis_national';
+}
+
+/** Duration buckets of SPEC 8.5: a bond of exactly 3, 7 or 10 years falls in the lower one. */
+function durationBucket(duration: number) {
+  if (duration <= 3) return 'three_or_less';
+  if (duration <= 7) return 'three_to_seven';
+  if (duration <= 10) return 'seven_to_ten';
+  return 'ten_or_more';
+}
+
+/**
+ * Per reported class, the averages of the bonds the strategy could choose from (SPEC 8.3):
+ * every eligible bond of the class, whether or not the optimiser took it.
+ */
+function investableUniverse(
+  candidates: readonly Candidate[],
+  strategy: BondStrategy,
+  rates: TaxRates,
+  market: MarketData,
+): BondSimulationResult['investable_universe'] {
+  const entry = (name: ReportedClass) => {
+    const members = candidates.filter((candidate) => candidate.reportedClass === name);
+    const mean = (field: (candidate: Candidate) => number) =>
+      members.length === 0
+        ? 0
+        : members.reduce((sum, candidate) => sum + field(candidate), 0) / members.length;
+    const bondClass: BondClass =
+      name === 'corporates' ? 'corporate' : name === 'treasuries' ? 'treasury' : 'municipal';
+    const exempt = exemptions(
+      bondClass,
+      name === 'munis_in_state' ? rates.residency : '',
+      rates.residency,
+    );
+    return {
+      duration: round(
+        mean((candidate) => candidate.duration),
+        4,
+      ),
+      instrument_yield: percent(mean((candidate) => market.bonds.ytw[candidate.bond] as number)),
+      liquidity: round(
+        mean((candidate) => candidate.liquidity),
+        2,
+      ),
+      sel: classLimit(strategy.assets, bondClass) > 0,
+      fed_tax_exempt: exempt.federal,
+      state_tax_exempt_rate: exempt.state ? percent(rates.state) : 0,
+      tax_equivalent_yield: percent(
+        taxEquivalentYield(
+          mean((candidate) => candidate.afterTaxYield),
+          rates,
+        ),
+      ),
+    };
+  };
+  return {
+    munis_national: entry('munis_national'),
+    munis_in_state: entry('munis_in_state'),
+    corporates: entry('corporates'),
+    treasuries: entry('treasuries'),
+  };
+}
+
+/**
+ * The portfolio's change in value, percent, when every bond's yield moves by the shift: each
+ * position repriced in full along its worst redemption's flows (SPEC 8.6).
+ */
+function rateSensitivity(market: MarketData, portfolio: ConstructedPortfolio) {
+  const { bonds, asOf } = market;
+  const streams = portfolio.positions.map((position) => {
+    const flows = cashFlows(
+      {
+        couponRate: bonds.coupon[position.bond] as number,
+        maturity: bonds.maturity[position.bond] as number,
+        dated: bonds.dated[position.bond] as number,
+      },
+      asOf,
+      { day: bonds.worstDay[position.bond] as number, price: 100 },
+    );
+    const rate = bonds.ytw[position.bond] as number;
+    return { flows, rate, units: position.par / 100, base: dirtyPrice(flows, rate) };
+  });
+  const value = (shift: number) =>
+    streams.reduce(
+      (sum, stream) =>
+        sum + stream.units * dirtyPrice(stream.flows, Math.max(stream.rate + shift, -0.99)),
+      0,
+    );
+  const base = value(0);
+  return RATE_SHIFTS_BPS.map((bps) => ({
+    rate_change_bps: bps,
+    value_change: percent(value(bps / 10_000) / base - 1),
+  }));
+}
+
+/**
+ * Coupons and redemptions the portfolio receives each calendar year until its last bond
+ * redeems, and the tax on the coupons (SPEC 8.7). Redemptions at par of bonds bought at a
+ * premium or discount are returned capital here; their gain or loss is the backtest's concern.
+ */
+function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates: TaxRates) {
+  const { bonds, asOf } = market;
+  const byYear = new Map<number, { cash: number; taxes: number }>();
+  for (const position of portfolio.positions) {
+    const bond = position.bond;
+    const worst = bonds.worstDay[bond] as number;
+    const terms = {
+      couponRate: bonds.coupon[bond] as number,
+      maturity: bonds.maturity[bond] as number,
+      dated: bonds.dated[bond] as number,
+    };
+    const flows = cashFlows(terms, asOf, { day: worst, price: 100 });
+    const taxRate =
+      1 -
+      keptShare(
+        {
+          bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
+          state: bonds.state[bond] as string,
+          amt: bonds.amt[bond] === 1,
+        },
+        rates,
+      );
+    const units = position.par / 100;
+    const last = flows.times.length - 1;
+    for (let i = 0; i <= last; i++) {
+      // Coupon dates are half-years apart from the first; the calendar year follows from that.
+      const day = asOf + Math.round(((flows.times[i] as number) * 365.25) / 2);
+      const year = toCivil(day).year;
+      const amount = (flows.amounts[i] as number) * units;
+      const coupon = i === last ? amount - 100 * units : amount;
+      const entry = byYear.get(year) ?? { cash: 0, taxes: 0 };
+      entry.cash += amount;
+      entry.taxes += coupon * taxRate;
+      byYear.set(year, entry);
+    }
+  }
+  const years = [...byYear.keys()].sort((a, b) => a - b);
+  return {
+    years,
+    cash_flows: years.map((year) => round(byYear.get(year)?.cash ?? 0, 2)),
+    taxes: years.map((year) => round(byYear.get(year)?.taxes ?? 0, 2)),
+  };
+}

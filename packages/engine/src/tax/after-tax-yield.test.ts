@@ -1,0 +1,66 @@
+import type { TaxData } from '@ballast/contract';
+import { describe, expect, it } from 'vitest';
+import { combinedRate, keptShare, taxEquivalentYield, taxRatesOf } from './after-tax-yield.ts';
+
+const client = (overrides: Partial<TaxData> = {}): TaxData => ({
+  initial_investment_amount: 500_000,
+  tax_rate: 35,
+  tax_residency: 'Nowhere',
+  alternative_minimum_tax: false,
+  net_investment_income_tax: false,
+  ...overrides,
+});
+
+describe('tax-equivalent yield (SPEC 6.2)', () => {
+  it('divides a tax-free yield by one less the tax rate', () => {
+    // The formula as the MSRB's investor education states it (EMMA, "Tax-Equivalent Yield"):
+    // tax-free yield / (1 - tax rate). Worked here: 5 % tax-free at a 35 % rate is 7.69 %.
+    const rates = taxRatesOf(client());
+    expect(taxEquivalentYield(0.05, rates) * 100).toBeCloseTo(7.69, 2);
+  });
+
+  it('adds the state rate and the surtax for a resident of a taxing state', () => {
+    const rates = taxRatesOf(
+      client({ tax_rate: 24, tax_residency: 'CA', net_investment_income_tax: true }),
+    );
+    expect(combinedRate(rates)).toBeCloseTo(0.24 + 0.133 + 0.038, 12);
+    // An in-state municipal yield of 3 % keeps all of it: 3 / (1 - 0.411).
+    const inState = keptShare({ bondClass: 'municipal', state: 'CA', amt: false }, rates);
+    expect(taxEquivalentYield(0.03 * inState, rates)).toBeCloseTo(0.03 / 0.589, 12);
+  });
+});
+
+describe('what interest keeps (SPEC 6.3, 6.4)', () => {
+  const rates = taxRatesOf(
+    client({ tax_rate: 32, tax_residency: 'NY', net_investment_income_tax: true }),
+  );
+
+  it('taxes each kind of bond as the code does', () => {
+    expect(keptShare({ bondClass: 'municipal', state: 'NY', amt: false }, rates)).toBe(1);
+    expect(keptShare({ bondClass: 'municipal', state: 'NJ', amt: false }, rates)).toBeCloseTo(
+      1 - 0.109,
+      12,
+    );
+    expect(keptShare({ bondClass: 'treasury', state: '', amt: false }, rates)).toBeCloseTo(
+      1 - 0.32 - 0.038,
+      12,
+    );
+    expect(keptShare({ bondClass: 'corporate', state: '', amt: false }, rates)).toBeCloseTo(
+      1 - 0.32 - 0.038 - 0.109,
+      12,
+    );
+  });
+
+  it('charges the AMT rate on private-activity interest only when the client pays the AMT', () => {
+    const bond = { bondClass: 'municipal' as const, state: 'NY', amt: true };
+    expect(keptShare(bond, rates)).toBe(1);
+    const amtPayer = taxRatesOf(client({ tax_residency: 'NY', alternative_minimum_tax: true }));
+    expect(keptShare(bond, amtPayer)).toBeCloseTo(1 - 0.28, 12);
+  });
+
+  it('keeps everything for a tax-exempt client', () => {
+    const exempt = taxRatesOf(client({ tax_rate: 0 }));
+    expect(keptShare({ bondClass: 'corporate', state: '', amt: false }, exempt)).toBe(1);
+    expect(taxEquivalentYield(0.04, exempt)).toBe(0.04);
+  });
+});
