@@ -1,3 +1,4 @@
+export { BOND_BACKTEST, backtestBondPortfolio } from './bond-strategy/bond-backtest.ts';
 export { constraintViolations } from './bond-strategy/constraint-check.ts';
 export {
   type ConstructedPortfolio,
@@ -10,6 +11,10 @@ export {
   type PortfolioAnalytics,
   portfolioAnalytics,
 } from './bond-strategy/portfolio-analytics.ts';
+export {
+  type BondSimulation,
+  simulateBondStrategy,
+} from './bond-strategy/simulate-bond-strategy.ts';
 export { type BondTerms, type CashFlows, cashFlows, type Redemption } from './bonds/cash-flows.ts';
 export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts';
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';

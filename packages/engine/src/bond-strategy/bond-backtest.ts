@@ -1,0 +1,241 @@
+import type { BondStrategy, SimulationResult, TaxData } from '@ballast/contract';
+import {
+  annualizedReturn,
+  excessReturn,
+  periodReturns,
+  sharpeRatio,
+  totalReturn,
+  volatility,
+} from '../backtest/performance-stats.ts';
+import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
+import { referenceYield } from '../market/generated-bonds.ts';
+import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
+import { taxRatesOf } from '../tax/after-tax-yield.ts';
+import type { ConstructedPortfolio } from './construct-portfolio.ts';
+import { capitalLossSavings, lossRates } from './loss-savings.ts';
+
+/** How the bond backtest runs (SPEC 9). */
+export const BOND_BACKTEST = {
+  years: 5,
+  /** A position is harvested once its loss reaches this share of its cost... */
+  harvestShare: 0.02,
+  /** ...and at least this many dollars. */
+  harvestMinimum: 1_000,
+  /** Bid-ask cost of a swap, as a share of the value sold. */
+  swapCost: 0.001,
+  /** A position swapped is not swapped again within this many days (SPEC 9.4). */
+  reharvestDays: 31,
+  periodsPerYear: 252,
+} as const;
+
+export type BondBacktest = {
+  result: SimulationResult;
+  /** Losses realised by harvesting over the window, USD. */
+  harvestedLosses: number;
+  /** What those losses saved in tax over the window, USD. */
+  taxSavings: number;
+};
+
+type Holding = {
+  bondClass: BondClass;
+  spread: number;
+  years: number;
+  duration: number;
+  convexity: number;
+  value: number;
+  cost: number;
+  acquired: EpochDay;
+  lastSwap: EpochDay;
+};
+
+/**
+ * Today's portfolio held through the last five years of the curve (SPEC 9.1): each position
+ * keeps its remaining maturity, spread, duration and convexity, earns its yield each day,
+ * moves with the change in its yield to second order, and reinvests its income. With tax-loss
+ * harvesting on, a position whose loss has reached the threshold is swapped for a like bond of
+ * another issuer, realising the loss (SPEC 9.3-9.4).
+ */
+export function backtestBondPortfolio(
+  market: MarketData,
+  portfolio: ConstructedPortfolio,
+  strategy: BondStrategy,
+  taxData: TaxData,
+): BondBacktest {
+  const { bonds, asOf } = market;
+  const start = addMonths(asOf, -12 * BOND_BACKTEST.years);
+  const days = Array.from(market.curveDays).filter((day) => day >= start);
+  const first = days[0] as EpochDay;
+  const yieldOf = (holding: Holding, day: EpochDay) =>
+    Math.max(
+      0.0005,
+      referenceYield(holding.bondClass, market.treasuryCurve(day), holding.years) + holding.spread,
+    );
+  const holdings: Holding[] = portfolio.positions.map((position) => ({
+    bondClass: BOND_CLASSES[bonds.bondClass[position.bond] as number] as BondClass,
+    spread: bonds.spread[position.bond] as number,
+    years: Math.max(0.25, ((bonds.worstDay[position.bond] as number) - asOf) / 365.25),
+    duration: bonds.duration[position.bond] as number,
+    convexity: bonds.convexity[position.bond] as number,
+    value: position.marketValue,
+    cost: position.marketValue,
+    acquired: first,
+    lastSwap: Number.NEGATIVE_INFINITY,
+  }));
+  let cash = portfolio.cash;
+  const balances = [holdings.reduce((sum, holding) => sum + holding.value, cash)];
+  const losses = new Map<string, { short: number; long: number }>();
+  let traded = 0;
+  let yields = holdings.map((holding) => yieldOf(holding, first));
+
+  for (let k = 1; k < days.length; k++) {
+    const day = days[k] as EpochDay;
+    const elapsed = (day - (days[k - 1] as EpochDay)) / 365;
+    const nextYields = holdings.map((holding) => yieldOf(holding, day));
+    cash *= 1 + market.treasuryCurve(day)(0.25) * elapsed;
+    holdings.forEach((holding, i) => {
+      const before = yields[i] as number;
+      const change = (nextYields[i] as number) - before;
+      const income = holding.value * before * elapsed;
+      holding.value =
+        holding.value * (1 - holding.duration * change + 0.5 * holding.convexity * change ** 2) +
+        income;
+      // Reinvested income buys more of the position at today's price.
+      holding.cost += income;
+      if (!strategy.tax_options.tax_loss_harvest) return;
+      const loss = holding.cost - holding.value;
+      const due =
+        loss >= Math.max(BOND_BACKTEST.harvestShare * holding.cost, BOND_BACKTEST.harvestMinimum) &&
+        day - holding.lastSwap >= BOND_BACKTEST.reharvestDays;
+      if (!due) return;
+      const month = formatIsoDate(day).slice(0, 7);
+      const entry = losses.get(month) ?? { short: 0, long: 0 };
+      if (day - holding.acquired > 365) entry.long += loss;
+      else entry.short += loss;
+      losses.set(month, entry);
+      traded += holding.value;
+      holding.value *= 1 - BOND_BACKTEST.swapCost;
+      holding.cost = holding.value;
+      holding.acquired = day;
+      holding.lastSwap = day;
+    });
+    yields = nextYields;
+    balances.push(holdings.reduce((sum, holding) => sum + holding.value, cash));
+  }
+
+  const benchmark = benchmarkOn(market, days, balances[0] as number);
+  const returns = periodReturns(balances);
+  const benchmarkReturns = periodReturns(benchmark);
+  const total = totalReturn(returns);
+  const benchmarkTotal = totalReturn(benchmarkReturns);
+  const relative = balances.map(
+    (value, t) =>
+      (value / (balances[0] as number) / ((benchmark[t] as number) / (benchmark[0] as number)) -
+        1) *
+      100,
+  );
+  const rates = taxRatesOf(taxData);
+  const yearly = yearlyLosses(losses);
+  const lastYear = toCivil(asOf).year;
+  const savings = capitalLossSavings(yearly, lastYear, lossRates(rates, taxData.tax_rate));
+  const dates = days.map(formatIsoDate);
+  const averageBalance = balances.reduce((sum, value) => sum + value, 0) / balances.length;
+  const windowYears = (days.length - 1) / BOND_BACKTEST.periodsPerYear;
+  const harvestedLosses = [...losses.values()].reduce(
+    (sum, entry) => sum + entry.short + entry.long,
+    0,
+  );
+  const taxSavings = savings.reduce((sum, year) => sum + year.savings, 0);
+  const last = balances.at(-1) as number;
+  const initial = balances[0] as number;
+  const percent = (share: number) => Math.round(share * 1e6) / 1e4;
+  const money = (amount: number) => Math.round(amount * 100) / 100;
+
+  return {
+    harvestedLosses: money(harvestedLosses),
+    taxSavings: money(taxSavings),
+    result: {
+      timeframe: `${formatIsoDate(first)} to ${formatIsoDate(asOf)}`,
+      balance: {
+        data: [
+          { name: 'Portfolio', dates, values: balances.map(money) },
+          { name: 'Benchmark', dates, values: benchmark.map(money) },
+        ],
+        balance: money(last),
+        total_gain_loss: money(last - initial),
+        total_gain_loss_perc: percent(last / initial - 1),
+      },
+      relative_performance: {
+        data: [
+          {
+            name: 'Relative performance',
+            dates,
+            values: relative.map((value) => Math.round(value * 1e4) / 1e4),
+          },
+        ],
+        cumulative_relative_performance: percent(excessReturn(total, benchmarkTotal)),
+      },
+      tax_loss_harvesting: {
+        monthly: [...losses.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([month, entry]) => ({ month, losses: money(entry.short + entry.long) })),
+        yearly: savings.map((year) => ({
+          year: year.year,
+          losses: money(year.losses),
+          tax_savings: money(year.savings),
+        })),
+      },
+      performance_stats: {
+        total_return: percent(total),
+        excess_return: percent(excessReturn(total, benchmarkTotal)),
+        annualized_return: percent(annualizedReturn(returns, BOND_BACKTEST.periodsPerYear)),
+        // SEC Form N-1A: the lesser of purchases and sales (equal in a swap) over average value.
+        turnover: percent(traded / windowYears / averageBalance),
+        volatility: percent(volatility(returns, BOND_BACKTEST.periodsPerYear)),
+        sharp_ratio: Math.round(sharpeRatio(returns, BOND_BACKTEST.periodsPerYear) * 1e4) / 1e4,
+      },
+      holdings: holdingsTable(market, portfolio),
+      // Consensus, market value and volume buckets describe tokens; a bond portfolio has none.
+      attributes: { consensus_mechanism: {}, market_capitalization: {}, sector: {}, volume: {} },
+    },
+  };
+}
+
+/** The bond benchmark on the backtest's days, starting at the portfolio's first balance. */
+function benchmarkOn(market: MarketData, days: readonly EpochDay[], initial: number): number[] {
+  const { days: indexDays, values } = market.benchmarks.bond;
+  let j = 0;
+  const levels = days.map((day) => {
+    while (j + 1 < indexDays.length && (indexDays[j + 1] as number) <= day) j += 1;
+    return values[j] as number;
+  });
+  const base = levels[0] as number;
+  return levels.map((level) => (initial * level) / base);
+}
+
+function yearlyLosses(losses: ReadonlyMap<string, { short: number; long: number }>) {
+  const years = new Map<number, { short: number; long: number }>();
+  for (const [month, entry] of losses) {
+    const year = Number(month.slice(0, 4));
+    const total = years.get(year) ?? { short: 0, long: 0 };
+    total.short += entry.short;
+    total.long += entry.long;
+    years.set(year, total);
+  }
+  return [...years.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([year, entry]) => ({ year, ...entry }));
+}
+
+/** Today's positions by CUSIP, percent of the bonds' value (SPEC 9.6). */
+function holdingsTable(
+  market: MarketData,
+  portfolio: ConstructedPortfolio,
+): Record<string, number> {
+  const total = portfolio.positions.reduce((sum, position) => sum + position.marketValue, 0);
+  return Object.fromEntries(
+    portfolio.positions.map((position) => [
+      market.bonds.cusip[position.bond] as string,
+      Math.round((position.marketValue / total) * 1e6) / 1e4,
+    ]),
+  );
+}

@@ -1,0 +1,44 @@
+import type {
+  BondSimulationResult,
+  BondStrategy,
+  SimulationResult,
+  TaxData,
+  TimeWindow,
+} from '@ballast/contract';
+import type { Highs } from 'highs';
+import type { MarketData } from '../market/market-data.ts';
+import { backtestBondPortfolio } from './bond-backtest.ts';
+import { constructBondPortfolio } from './construct-portfolio.ts';
+import { portfolioAnalytics } from './portfolio-analytics.ts';
+
+export type BondSimulation = {
+  /** The §3 bond simulation result of the portfolio built today. */
+  bond: BondSimulationResult;
+  /** The §3 general result of that portfolio held over the window (SPEC 9). */
+  general: SimulationResult;
+};
+
+/**
+ * A bond strategy simulated for a time window: the portfolio it builds on the market's date,
+ * what that portfolio is, and how it would have fared (SPEC 7-9). Only 'today' exists as a
+ * window; the backtest covers the five years before it.
+ */
+export function simulateBondStrategy(
+  highs: Highs,
+  market: MarketData,
+  input: { strategy: BondStrategy; tax_data: TaxData },
+  timeWindow: TimeWindow,
+): BondSimulation {
+  const portfolio = constructBondPortfolio(highs, market, input.strategy, input.tax_data);
+  const analytics = portfolioAnalytics(market, portfolio, input.strategy, input.tax_data);
+  const backtest = backtestBondPortfolio(market, portfolio, input.strategy, input.tax_data);
+  return {
+    bond: {
+      timeframe: timeWindow,
+      ...analytics,
+      attributes: { ...analytics.attributes, tax_loss_harvested_value: backtest.taxSavings },
+      tax_loss_value: backtest.harvestedLosses,
+    },
+    general: backtest.result,
+  };
+}
