@@ -1,4 +1,11 @@
 export { BOND_BACKTEST, backtestBondPortfolio } from './bond-strategy/bond-backtest.ts';
+export {
+  COMPARER_CELLS,
+  COMPARER_DEFAULTS,
+  cellStrategy,
+  compareCell,
+  NO_EXCLUSIONS,
+} from './bond-strategy/comparer.ts';
 export { constraintViolations } from './bond-strategy/constraint-check.ts';
 export {
   type ConstructedPortfolio,
@@ -20,11 +27,17 @@ export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts'
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
 export * from './dates.ts';
 export { cusip, cusipCheckDigit } from './market/cusip.ts';
-export { DEFAULT_MARKET, generatedMarket } from './market/generated-market.ts';
+export {
+  DEFAULT_MARKET,
+  type GeneratedMarketOptions,
+  generatedMarket,
+} from './market/generated-market.ts';
 export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
 export * from './market/market-data.ts';
 export { type Random, seededRandom } from './market/random.ts';
 export { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './market/sectors.ts';
-export { loadSolver } from './optimise/solver.ts';
+export { loadSolver, solverClock } from './optimise/solver.ts';
+export type { EngineFailure, EngineJob } from './parallel/engine-jobs.ts';
+export { createEnginePool, EngineJobError, type EnginePool } from './parallel/engine-pool.ts';
 export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
 export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';

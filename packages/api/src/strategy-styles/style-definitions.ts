@@ -34,7 +34,7 @@ import {
   type TokenStrategyInput,
   US_STATES,
 } from '@ballast/contract';
-import { CORPORATE_SECTORS, KNOWN_TOKENS, MUNICIPAL_SECTORS } from '@ballast/engine';
+import { CORPORATE_SECTORS, KNOWN_TOKENS, MUNICIPAL_SECTORS, NO_EXCLUSIONS } from '@ballast/engine';
 
 export type StyleDefinition = {
   name: StrategyInput['style'];
@@ -211,12 +211,7 @@ const BOND_DEFAULT: StrategyInput = {
       credit: { credit_universe: 'A-', max_aa_pct: 100, max_a_pct: 40, max_bbb_pct: 0 },
       liquidity: { target: 'H', min: 60, max: 100 },
     },
-    constraints: {
-      excluded_municipal_sectors: [],
-      excluded_corporate_sectors: [],
-      excluded_municipal_issuers: [],
-      excluded_corporate_issuers: [],
-    },
+    constraints: { ...NO_EXCLUSIONS },
     tax_options: { tax_loss_harvest: true, tax_accounting_method: 'HIFO', total_tax_budget: null },
   },
   tax_data: {

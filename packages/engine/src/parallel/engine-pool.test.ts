@@ -1,0 +1,69 @@
+import { ComparerSummarySchema } from '@ballast/contract';
+import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
+import { generatedMarket } from '../market/generated-market.ts';
+import { createEnginePool, EngineJobError } from './engine-pool.ts';
+
+const market = { bondCounts: { municipal: 6_000, corporate: 2_000, treasury: 400 } };
+const pool = await createEnginePool({ size: 2, market });
+afterAll(() => pool.close());
+
+describe('the engine pool (SPEC 10.3)', () => {
+  it('holds the same market in every thread as the caller would build', () => {
+    expect(pool.marketVersion).toBe(generatedMarket(market).version);
+  });
+
+  it('runs a bond simulation in a thread', async () => {
+    const { strategy, tax_data } = makeBondStrategyInput();
+    const simulation = await pool.run({
+      kind: 'bond-simulation',
+      input: {
+        strategy: {
+          ...strategy,
+          factors: { ...strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
+        },
+        tax_data,
+      },
+      timeWindow: 'today',
+    });
+    expect(simulation.bond.timeframe).toBe('today');
+    expect(Object.keys(simulation.general.holdings).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('says a strategy no portfolio meets is infeasible, with the reason', async () => {
+    const { strategy, tax_data } = makeBondStrategyInput();
+    const job = pool.run({
+      kind: 'bond-simulation',
+      input: {
+        strategy: {
+          ...strategy,
+          factors: { ...strategy.factors, liquidity: { target: 'H', min: 99, max: 100 } },
+        },
+        tax_data,
+      },
+      timeWindow: 'today',
+    });
+    await expect(job).rejects.toBeInstanceOf(EngineJobError);
+    await expect(job).rejects.toMatchObject({ failure: { reason: 'infeasible' } });
+  });
+
+  it('fills the comparer’s grid in order, placement by placement', async () => {
+    const cells = await pool.runComparer({
+      style: 'B',
+      strategy: {
+        assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
+      },
+      tax_data: makeTaxData(),
+    });
+    expect(ComparerSummarySchema.parse(cells)).toEqual(cells);
+    expect(cells.map((cell) => `${cell.duration_placement} ${cell.liquidity}`)).toEqual(
+      COMPARER_CELLS.map((cell) => `${cell.placement} ${cell.liquidity}`),
+    );
+    const long = cells.find((cell) => cell.duration_placement === 'Long' && cell.liquidity === 'U');
+    const short = cells.find(
+      (cell) => cell.duration_placement === 'Short' && cell.liquidity === 'U',
+    );
+    expect(long?.attributes.duration).toBeGreaterThan(short?.attributes.duration ?? 0);
+  });
+});

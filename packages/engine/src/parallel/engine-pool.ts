@@ -1,0 +1,118 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ComparerStrategy, ComparerSummaryCell } from '@ballast/contract';
+import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
+import type { GeneratedMarketOptions } from '../market/generated-market.ts';
+import type { EngineAnswer, EngineFailure, EngineJob, EngineOutcome } from './engine-jobs.ts';
+
+/** A job that failed, with why: the api reports an infeasible strategy as the user's to fix. */
+export class EngineJobError extends Error {
+  override readonly name = 'EngineJobError';
+  readonly failure: EngineFailure;
+  constructor(failure: EngineFailure) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}
+
+export type EnginePool = {
+  /** The market the threads hold, for simulation hashes. */
+  marketVersion: string;
+  run<Job extends EngineJob>(job: Job): Promise<EngineAnswer<Job>>;
+  /** Every cell of the comparer at once, spread over the threads (SPEC 10.3). */
+  runComparer(input: ComparerStrategy): Promise<ComparerSummaryCell[]>;
+  close(): Promise<void>;
+};
+
+type Pending = { resolve: (outcome: EngineOutcome) => void };
+type Thread = { worker: Worker; busy: boolean; current?: number };
+
+/**
+ * Worker threads that each hold the market and a solver (SPEC 10.3): a job goes to the first
+ * idle thread, or waits for one. One thread per core by default.
+ */
+export async function createEnginePool(
+  options: { size?: number; market?: GeneratedMarketOptions } = {},
+): Promise<EnginePool> {
+  const size = options.size ?? availableParallelism();
+  const pending = new Map<number, Pending>();
+  const queue: { id: number; job: EngineJob }[] = [];
+  let nextId = 0;
+  const threads: Thread[] = [];
+  const versions = await Promise.all(
+    Array.from({ length: size }, () => {
+      const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), {
+        workerData: options.market ?? {},
+      });
+      const thread: Thread = { worker, busy: true };
+      threads.push(thread);
+      // A thread that dies fails the job it held rather than leaving its caller waiting.
+      worker.on('error', (error) => {
+        const waiting = thread.current === undefined ? undefined : pending.get(thread.current);
+        if (thread.current !== undefined) pending.delete(thread.current);
+        waiting?.resolve({ ok: false, failure: { reason: 'error', message: error.message } });
+      });
+      return new Promise<string>((resolve, reject) => {
+        worker.once('error', reject);
+        worker.on(
+          'message',
+          (message: { ready?: true; version?: string; id?: number; outcome?: EngineOutcome }) => {
+            if (message.ready) {
+              thread.busy = false;
+              resolve(message.version ?? '');
+              dispatch();
+              return;
+            }
+            const waiting = pending.get(message.id as number);
+            pending.delete(message.id as number);
+            thread.busy = false;
+            waiting?.resolve(message.outcome as EngineOutcome);
+            dispatch();
+          },
+        );
+      });
+    }),
+  );
+
+  function dispatch() {
+    for (const thread of threads) {
+      if (thread.busy) continue;
+      const next = queue.shift();
+      if (!next) return;
+      thread.busy = true;
+      thread.current = next.id;
+      thread.worker.postMessage(next);
+    }
+  }
+
+  async function run<Job extends EngineJob>(job: Job): Promise<EngineAnswer<Job>> {
+    const id = nextId++;
+    const outcome = await new Promise<EngineOutcome>((resolve) => {
+      pending.set(id, { resolve });
+      queue.push({ id, job });
+      dispatch();
+    });
+    if (!outcome.ok) throw new EngineJobError(outcome.failure);
+    return outcome.value as EngineAnswer<Job>;
+  }
+
+  return {
+    marketVersion: versions[0] ?? '',
+    run,
+    async runComparer(input) {
+      const cells = await Promise.allSettled(
+        COMPARER_CELLS.map((cell) => run({ kind: 'comparer-cell', input, cell })),
+      );
+      const failed = cells.find(
+        (cell) =>
+          cell.status === 'rejected' &&
+          !(cell.reason instanceof EngineJobError && cell.reason.failure.reason === 'infeasible'),
+      );
+      if (failed?.status === 'rejected') throw failed.reason;
+      return cells.flatMap((cell) => (cell.status === 'fulfilled' ? [cell.value] : []));
+    },
+    async close() {
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
