@@ -3,14 +3,15 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Dependencies point one way (STYLE.md): contract and engine depend on nothing of ours, db at
- * most on contract, api on contract, engine and db, web on contract only. The server is the
+ * Dependencies point one way (STYLE.md): contract depends on nothing of ours, engine only on
+ * contract (decision 013), db at most on contract, api on contract, engine and db, web on
+ * contract only. The server is the
  * composition root and may use everything. Browser tests under apps/web/e2e start the real
  * server, so they are outside the web app's own source.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   '@ballast/contract': [],
-  '@ballast/engine': [],
+  '@ballast/engine': ['@ballast/contract'],
   '@ballast/db': ['@ballast/contract'],
   '@ballast/identity': ['@ballast/contract', '@ballast/db'],
   '@ballast/api': ['@ballast/contract', '@ballast/engine', '@ballast/db'],

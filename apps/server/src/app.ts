@@ -11,7 +11,10 @@ import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy' | 'dataDir'>;
+  config: Pick<
+    Config,
+    'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy' | 'dataDir' | 'engineThreads'
+  >;
   database: Database;
   identity: IdentitySetup;
   /** Where log lines go; standard output unless a test wants to read them. */
@@ -46,6 +49,7 @@ export async function buildApp({
     checkDatabase: () => database.ping(),
     encryptionKey: identity.options.encryptionKey,
     blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+    engine: { threads: config.engineThreads },
     verifySession: createSessionVerifier({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config.ts';
 
@@ -22,6 +23,14 @@ describe('readConfig', () => {
     expect(readConfig({}).seedScenario).toBe('demo');
     expect(readConfig({ SEED_SCENARIO: 'large' }).seedScenario).toBe('large');
     expect(() => readConfig({ SEED_SCENARIO: 'huge' })).toThrow(/SEED_SCENARIO/);
+  });
+
+  it('computes simulations on a thread per core unless told a number, 0 for none', () => {
+    expect(readConfig({}).engineThreads).toBe(availableParallelism());
+    expect(readConfig({ ENGINE_THREADS: '0' }).engineThreads).toBe(0);
+    expect(readConfig({ ENGINE_THREADS: '3' }).engineThreads).toBe(3);
+    expect(() => readConfig({ ENGINE_THREADS: '-1' })).toThrow(/ENGINE_THREADS/);
+    expect(() => readConfig({ ENGINE_THREADS: 'many' })).toThrow(/ENGINE_THREADS/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,7 @@ const EnvSchema = z
   .object({
     MODE: z.enum(['demo', 'production']).default('demo'),
     SEED_SCENARIO: z.enum(['demo', 'minimal', 'large', 'none']).default('demo'),
+    ENGINE_THREADS: z.coerce.number().int().min(0).max(256).default(availableParallelism()),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -130,6 +132,8 @@ export type Config = {
   mode: 'demo' | 'production';
   /** Which seed scenario demo mode writes into an empty firm; production never seeds. */
   seedScenario: 'demo' | 'minimal' | 'large' | 'none';
+  /** Threads this process computes simulations on; 0 leaves them queued for other processes. */
+  engineThreads: number;
   port: number;
   host: string;
   dataDir: string;
@@ -172,6 +176,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
   return {
     mode: vars.MODE,
     seedScenario: vars.SEED_SCENARIO,
+    engineThreads: vars.ENGINE_THREADS,
     port: vars.PORT,
     host: vars.HOST,
     dataDir,

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { authenticate, type Caller, type CallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
+import type { SimulationRunner } from './simulations/simulation-runner.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -31,6 +32,14 @@ export type ApiContext = {
   /** The bytes of uploaded and generated documents. */
   blobs: BlobStore;
   callers: CallerCache;
+  simulations: Simulations;
+};
+
+/** Where simulation runs are computed, and on which market data (see runHash). */
+export type Simulations = {
+  market: string;
+  /** This process's own engine threads; absent when other processes compute the runs. */
+  runner?: SimulationRunner;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
+import { generatedMarketVersion } from '@ballast/engine';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { createCallerCache } from './auth/authenticate.ts';
@@ -14,6 +15,7 @@ import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
 import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
+import { createSimulationRunner, recoverInterruptedRuns } from './simulations/simulation-runner.ts';
 
 export type ApiOptions = {
   db: Db;
@@ -24,6 +26,11 @@ export type ApiOptions = {
   encryptionKey: string;
   /** Where the bytes of KYC uploads and generated statements and tax reports are kept. */
   blobs: BlobStore;
+  /**
+   * How many threads this process computes simulations on, on the bundled market; 0 leaves
+   * queued runs to other processes.
+   */
+  engine: { threads: number };
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -40,12 +47,34 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   });
   registerHealthRoute(app, options.checkDatabase);
   await registerDocsRoutes(app);
+  const runner =
+    options.engine.threads > 0
+      ? createSimulationRunner(options.db, { threads: options.engine.threads }, app.log)
+      : undefined;
+  if (runner) {
+    app.addHook('onReady', async () => {
+      // Runs this process left mid-way when it last stopped are queued again, then resumed. A
+      // database that cannot be reached now must not keep the server from starting: the runs
+      // wait for the next start, and health reports the database.
+      try {
+        await recoverInterruptedRuns(options.db);
+        runner.wake();
+      } catch (error) {
+        app.log.error({ err: error }, 'queued simulation runs could not be resumed');
+      }
+    });
+    app.addHook('onClose', () => runner.close());
+  }
   const context = {
     db: options.db,
     verify: options.verifySession,
     box: createSecretBox(options.encryptionKey),
     blobs: options.blobs,
     callers: createCallerCache(),
+    simulations: {
+      market: generatedMarketVersion(),
+      ...(runner ? { runner } : {}),
+    },
   };
   registerAdvisorRoutes(app, context);
   registerCustodianRoutes(app, context);

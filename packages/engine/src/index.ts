@@ -26,18 +26,20 @@ export { type BondTerms, type CashFlows, cashFlows, type Redemption } from './bo
 export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts';
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
 export * from './dates.ts';
+export type { EngineResult } from './engine-result.ts';
 export { cusip, cusipCheckDigit } from './market/cusip.ts';
 export {
   DEFAULT_MARKET,
   type GeneratedMarketOptions,
   generatedMarket,
+  generatedMarketVersion,
 } from './market/generated-market.ts';
 export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
 export * from './market/market-data.ts';
 export { type Random, seededRandom } from './market/random.ts';
 export { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './market/sectors.ts';
 export { loadSolver, solverClock } from './optimise/solver.ts';
-export type { EngineFailure, EngineJob } from './parallel/engine-jobs.ts';
-export { createEnginePool, EngineJobError, type EnginePool } from './parallel/engine-pool.ts';
+export type { EngineJob } from './parallel/engine-jobs.ts';
+export { createEnginePool, EngineFaultError, type EnginePool } from './parallel/engine-pool.ts';
 export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
 export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';

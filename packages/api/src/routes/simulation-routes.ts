@@ -36,7 +36,8 @@ function comparerItem(run: StoredRun): ComparerResponseItem {
  * reason (see readRuns).
  */
 export function registerSimulationRoutes(app: FastifyInstance, context: ApiContext): void {
-  const { db } = context;
+  const { db, simulations } = context;
+  const options = { retryFailed: true, market: simulations.market };
 
   apiRoute(app, context, simulatePortfolio, async ({ body, caller, reply }) => {
     const runs = await submitRuns(
@@ -45,8 +46,9 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
       'SIMULATION',
       body.strategy,
       body.time_windows,
-      { retryFailed: true },
+      options,
     );
+    simulations.runner?.wake();
     reply.code(202);
     return runs.map(simulationItem);
   });
@@ -56,9 +58,15 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
   );
 
   apiRoute(app, context, runComparer, async ({ body, caller, reply }) => {
-    const runs = await submitRuns(db, caller.firmId, 'COMPARER', body.strategy, body.time_windows, {
-      retryFailed: true,
-    });
+    const runs = await submitRuns(
+      db,
+      caller.firmId,
+      'COMPARER',
+      body.strategy,
+      body.time_windows,
+      options,
+    );
+    simulations.runner?.wake();
     reply.code(202);
     return runs.map(comparerItem);
   });

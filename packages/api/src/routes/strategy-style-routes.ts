@@ -64,7 +64,9 @@ export function registerStrategyStyleRoutes(app: FastifyInstance, context: ApiCo
     // has a chart to show as soon as the engine has run it once.
     const runs = await submitRuns(db, caller.firmId, 'SIMULATION', row.defaultStrategy, ['today'], {
       retryFailed: false,
+      market: context.simulations.market,
     });
+    context.simulations.runner?.wake();
     return {
       name: row.name,
       options: row.formOptions as FormOption[],

@@ -2,6 +2,8 @@ import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, runHash } from './canonical-hash.ts';
 
+const MARKET = 'generated-1:20261030:2026-10-30:50000';
+
 describe('canonical request hash', () => {
   it('writes keys in order at every depth, without whitespace', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { f: true, e: null }], c: 'x' } })).toBe(
@@ -17,20 +19,31 @@ describe('canonical request hash', () => {
   });
 
   it('does not change with the order fields were sent in', () => {
-    const one = runHash('SIMULATION', { style: 'B', tax: { rate: 35, state: 'NY' } }, 'today');
-    const two = runHash('SIMULATION', { tax: { state: 'NY', rate: 35 }, style: 'B' }, 'today');
+    const one = runHash(
+      'SIMULATION',
+      { style: 'B', tax: { rate: 35, state: 'NY' } },
+      'today',
+      MARKET,
+    );
+    const two = runHash(
+      'SIMULATION',
+      { tax: { state: 'NY', rate: 35 }, style: 'B' },
+      'today',
+      MARKET,
+    );
     expect(one).toBe(two);
     expect(one).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('changes with any value, with the window, and between the two kinds', () => {
-    const base = runHash('SIMULATION', { rate: 35 }, 'today');
-    expect(runHash('SIMULATION', { rate: 37 }, 'today')).not.toBe(base);
-    expect(runHash('SIMULATION', { rate: 35 }, 'yesterday')).not.toBe(base);
-    expect(runHash('COMPARER', { rate: 35 }, 'today')).not.toBe(base);
+    const base = runHash('SIMULATION', { rate: 35 }, 'today', MARKET);
+    expect(runHash('SIMULATION', { rate: 37 }, 'today', MARKET)).not.toBe(base);
+    expect(runHash('SIMULATION', { rate: 35 }, 'yesterday', MARKET)).not.toBe(base);
+    expect(runHash('COMPARER', { rate: 35 }, 'today', MARKET)).not.toBe(base);
+    expect(runHash('SIMULATION', { rate: 35 }, 'today', `${MARKET}-next`)).not.toBe(base);
     // Array order is meaning, not presentation.
-    expect(runHash('SIMULATION', { a: [1, 2] }, 'today')).not.toBe(
-      runHash('SIMULATION', { a: [2, 1] }, 'today'),
+    expect(runHash('SIMULATION', { a: [1, 2] }, 'today', MARKET)).not.toBe(
+      runHash('SIMULATION', { a: [2, 1] }, 'today', MARKET),
     );
   });
 
@@ -59,7 +72,7 @@ describe('canonical request hash', () => {
     ['bond', makeBondStrategyInput()],
     ['token', makeTokenStrategyInput()],
   ])('changes when any single value of a %s strategy changes', (_kind, strategy) => {
-    const base = runHash('SIMULATION', strategy, 'today');
+    const base = runHash('SIMULATION', strategy, 'today', MARKET);
     const fields = leaves(strategy);
     expect(fields.length).toBeGreaterThan(15);
     for (const [path, value] of fields) {
@@ -72,7 +85,7 @@ describe('canonical request hash', () => {
               ? 0
               : `${String(value)}x`;
       expect(
-        runHash('SIMULATION', changedAt(strategy, path, other), 'today'),
+        runHash('SIMULATION', changedAt(strategy, path, other), 'today', MARKET),
         path.join('.'),
       ).not.toBe(base);
     }
@@ -80,9 +93,11 @@ describe('canonical request hash', () => {
 
   it('never names a simulation and a comparison of the same body alike', () => {
     const body = makeBondStrategyInput();
-    expect(runHash('SIMULATION', body, 'today')).not.toBe(runHash('COMPARER', body, 'today'));
-    expect(runHash('SIMULATION', body, 'today')).toBe(
-      runHash('SIMULATION', structuredClone(body), 'today'),
+    expect(runHash('SIMULATION', body, 'today', MARKET)).not.toBe(
+      runHash('COMPARER', body, 'today', MARKET),
+    );
+    expect(runHash('SIMULATION', body, 'today', MARKET)).toBe(
+      runHash('SIMULATION', structuredClone(body), 'today', MARKET),
     );
   });
 });

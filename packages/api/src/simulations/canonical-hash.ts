@@ -20,11 +20,17 @@ export function canonicalJson(value: unknown): string {
 export type RunKind = 'SIMULATION' | 'COMPARER';
 
 /**
- * The content hash that names a run: the kind, the request and its window. The kind is part of
- * the hashed text, so a simulation and a comparison of the same body never share a name.
+ * The content hash that names a run: the kind, the request, its window and the market it runs
+ * on. The kind is part of the hashed text, so a simulation and a comparison of the same body
+ * never share a name; the market too, so a result is never served for other market data.
  */
-export function runHash(kind: RunKind, request: unknown, timeWindow: string): string {
+export function runHash(
+  kind: RunKind,
+  request: unknown,
+  timeWindow: string,
+  market: string,
+): string {
   return createHash('sha256')
-    .update(canonicalJson({ kind, request, time_window: timeWindow }))
+    .update(canonicalJson({ kind, request, time_window: timeWindow, market }))
     .digest('hex');
 }

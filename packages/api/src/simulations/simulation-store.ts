@@ -18,6 +18,8 @@ type SubmitOptions = {
    * on every visit, must not start it over and over, and shows a failed one as still pending.
    */
   retryFailed: boolean;
+  /** The market data version the run computes on (see runHash). */
+  market: string;
 };
 
 /** Stores a run per window unless the firm already asked for it; answers what is known of each. */
@@ -27,9 +29,9 @@ export async function submitRuns(
   kind: RunKind,
   request: unknown,
   timeWindows: readonly string[],
-  { retryFailed }: SubmitOptions,
+  { retryFailed, market }: SubmitOptions,
 ): Promise<StoredRun[]> {
-  const hashes = timeWindows.map((window) => runHash(kind, request, window));
+  const hashes = timeWindows.map((window) => runHash(kind, request, window, market));
   const insert = db.insert(simulationRuns).values(
     timeWindows.map((window, index) => ({
       firmId,

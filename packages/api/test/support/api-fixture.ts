@@ -13,10 +13,15 @@ export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: 
 /**
  * The whole server over a fresh database, with helpers to make firms and advisors and to sign
  * them in through the real identity service, so every api test holds a real session JWT.
+ *
+ * Simulation runs stay queued, as for an api whose engine runs in other processes, unless
+ * `engineThreads` gives this server threads of its own to compute them on.
  */
-export async function startApi() {
+export async function startApi(options: { engineThreads?: number } = {}) {
   const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
-  const { app, identity, publicToken, config } = await buildTestApp(database);
+  const { app, identity, publicToken, config } = await buildTestApp(database, {
+    ENGINE_THREADS: String(options.engineThreads ?? 0),
+  });
   // The app's own blob directory, for tests that store generated documents directly.
   const blobs = createDirectoryBlobStore(join(config.dataDir, 'blobs'));
   const project = await identity.projects.byPublicToken(publicToken);

@@ -118,6 +118,9 @@ export const BondSimulationResultSchema = z.object({
   }),
   tax_loss_value: z.number(),
   tax_rates: z.object({ aggregate: z.number(), federal: z.number(), state: z.number() }),
+  // The same portfolio held over the window: the general result, whose own `attributes`
+  // describe tokens and so cannot share this object's (decision 012).
+  backtest: SimulationResultSchema.optional(),
 });
 export type BondSimulationResult = z.infer<typeof BondSimulationResultSchema>;
 

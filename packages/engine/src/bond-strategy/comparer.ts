@@ -9,6 +9,7 @@ import {
   type LiquidityCode,
 } from '@ballast/contract';
 import type { Highs } from 'highs';
+import type { EngineResult } from '../engine-result.ts';
 import type { MarketData } from '../market/market-data.ts';
 import { simulateBondStrategy } from './simulate-bond-strategy.ts';
 
@@ -53,24 +54,27 @@ export function cellStrategy(input: ComparerStrategy, cell: ComparerCell): BondS
 
 /**
  * One cell of the comparer (SPEC 10.2): the bond result's summary figures of the cell's
- * strategy. A cell no portfolio can meet throws InfeasibleStrategyError, and the grid goes
- * without it.
+ * strategy, or why no portfolio can meet it; the grid goes without such a cell.
  */
 export function compareCell(
   highs: Highs,
   market: MarketData,
   input: ComparerStrategy,
   cell: ComparerCell,
-): ComparerSummaryCell {
+): EngineResult<ComparerSummaryCell> {
   const simulation = simulateBondStrategy(
     highs,
     market,
     { strategy: cellStrategy(input, cell), tax_data: input.tax_data },
     'today',
   );
+  if (!simulation.ok) return simulation;
   return {
-    duration_placement: cell.placement,
-    liquidity: cell.liquidity,
-    attributes: simulation.bond.attributes,
+    ok: true,
+    value: {
+      duration_placement: cell.placement,
+      liquidity: cell.liquidity,
+      attributes: simulation.value.bond.attributes,
+    },
   };
 }

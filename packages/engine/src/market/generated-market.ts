@@ -26,6 +26,18 @@ const BENCHMARK_CONVEXITY = 50;
 const BENCHMARK_SPREAD = 0.0015;
 
 /**
+ * The name of the market `generatedMarket(options)` builds, known without building it: a
+ * request's hash includes it, and an api process that leaves the computing to others must
+ * name the same market as they do.
+ */
+export function generatedMarketVersion(options: GeneratedMarketOptions = {}): string {
+  const seed = options.seed ?? DEFAULT_MARKET.seed;
+  const asOf = formatIsoDate(parseIsoDate(options.asOf ?? DEFAULT_MARKET.asOf));
+  const counts = options.bondCounts ?? GENERATED_BOND_COUNTS;
+  return `generated-1:${seed}:${asOf}:${counts.municipal + counts.corporate + counts.treasury}`;
+}
+
+/**
  * The bundled market (DESIGN "Market data"): a treasury curve history, a bond universe priced
  * off it, tokens with daily prices, and a benchmark for each kind, all from one seed.
  */
@@ -47,7 +59,7 @@ export function generatedMarket(options: GeneratedMarketOptions = {}): MarketDat
     calendarDays(addMonths(asOf, -12 * TOKEN_YEARS), asOf),
   );
   return {
-    version: `generated-1:${seed}:${formatIsoDate(asOf)}:${bonds.count}`,
+    version: generatedMarketVersion(options),
     asOf,
     bonds,
     curveDays,

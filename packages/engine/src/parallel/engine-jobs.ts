@@ -7,11 +7,11 @@ import type {
 } from '@ballast/contract';
 import type { Highs } from 'highs';
 import { type ComparerCell, compareCell } from '../bond-strategy/comparer.ts';
-import { InfeasibleStrategyError } from '../bond-strategy/infeasible.ts';
 import {
   type BondSimulation,
   simulateBondStrategy,
 } from '../bond-strategy/simulate-bond-strategy.ts';
+import type { EngineResult } from '../engine-result.ts';
 import type { MarketData } from '../market/market-data.ts';
 
 /** Work a pool thread does; each kind names its input and its answer. */
@@ -23,31 +23,23 @@ export type EngineJob =
     }
   | { kind: 'comparer-cell'; input: ComparerStrategy; cell: ComparerCell };
 
-export type EngineAnswer<Job extends EngineJob> = Job extends { kind: 'bond-simulation' }
-  ? BondSimulation
-  : ComparerSummaryCell;
+export type EngineAnswer<Job extends EngineJob> = EngineResult<
+  Job extends { kind: 'bond-simulation' } ? BondSimulation : ComparerSummaryCell
+>;
 
-/** Why a job failed: a strategy no portfolio meets, or a fault of the engine itself. */
-export type EngineFailure = { reason: 'infeasible' | 'error'; message: string };
+/** What a thread sends back: the engine's answer, or the fault that kept it from one. */
+export type ThreadReply =
+  | { ok: true; answer: EngineResult<BondSimulation | ComparerSummaryCell> }
+  | { ok: false; fault: string };
 
-export type EngineOutcome =
-  | { ok: true; value: BondSimulation | ComparerSummaryCell }
-  | { ok: false; failure: EngineFailure };
-
-export function runJob(highs: Highs, market: MarketData, job: EngineJob): EngineOutcome {
+export function runJob(highs: Highs, market: MarketData, job: EngineJob): ThreadReply {
   try {
-    const value =
+    const answer =
       job.kind === 'bond-simulation'
         ? simulateBondStrategy(highs, market, job.input, job.timeWindow)
         : compareCell(highs, market, job.input, job.cell);
-    return { ok: true, value };
+    return { ok: true, answer };
   } catch (error) {
-    if (error instanceof InfeasibleStrategyError) {
-      return { ok: false, failure: { reason: 'infeasible', message: error.message } };
-    }
-    return {
-      ok: false,
-      failure: { reason: 'error', message: error instanceof Error ? error.message : String(error) },
-    };
+    return { ok: false, fault: error instanceof Error ? error.message : String(error) };
   }
 }

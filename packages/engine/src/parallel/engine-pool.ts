@@ -3,28 +3,23 @@ import { Worker } from 'node:worker_threads';
 import type { ComparerStrategy, ComparerSummaryCell } from '@ballast/contract';
 import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
 import type { GeneratedMarketOptions } from '../market/generated-market.ts';
-import type { EngineAnswer, EngineFailure, EngineJob, EngineOutcome } from './engine-jobs.ts';
+import type { EngineAnswer, EngineJob, ThreadReply } from './engine-jobs.ts';
 
-/** A job that failed, with why: the api reports an infeasible strategy as the user's to fix. */
-export class EngineJobError extends Error {
-  override readonly name = 'EngineJobError';
-  readonly failure: EngineFailure;
-  constructor(failure: EngineFailure) {
-    super(failure.message);
-    this.failure = failure;
-  }
+/** A fault of the engine in a thread: not an answer, so the caller's promise rejects. */
+export class EngineFaultError extends Error {
+  override readonly name = 'EngineFaultError';
 }
 
 export type EnginePool = {
   /** The market the threads hold, for simulation hashes. */
   marketVersion: string;
   run<Job extends EngineJob>(job: Job): Promise<EngineAnswer<Job>>;
-  /** Every cell of the comparer at once, spread over the threads (SPEC 10.3). */
+  /** Every cell of the comparer that can be built, at once, over the threads (SPEC 10.3). */
   runComparer(input: ComparerStrategy): Promise<ComparerSummaryCell[]>;
   close(): Promise<void>;
 };
 
-type Pending = { resolve: (outcome: EngineOutcome) => void };
+type Pending = { resolve: (reply: ThreadReply) => void };
 type Thread = { worker: Worker; busy: boolean; current?: number };
 
 /**
@@ -50,13 +45,13 @@ export async function createEnginePool(
       worker.on('error', (error) => {
         const waiting = thread.current === undefined ? undefined : pending.get(thread.current);
         if (thread.current !== undefined) pending.delete(thread.current);
-        waiting?.resolve({ ok: false, failure: { reason: 'error', message: error.message } });
+        waiting?.resolve({ ok: false, fault: error.message });
       });
       return new Promise<string>((resolve, reject) => {
         worker.once('error', reject);
         worker.on(
           'message',
-          (message: { ready?: true; version?: string; id?: number; outcome?: EngineOutcome }) => {
+          (message: { ready?: true; version?: string; id?: number; reply?: ThreadReply }) => {
             if (message.ready) {
               thread.busy = false;
               resolve(message.version ?? '');
@@ -66,7 +61,7 @@ export async function createEnginePool(
             const waiting = pending.get(message.id as number);
             pending.delete(message.id as number);
             thread.busy = false;
-            waiting?.resolve(message.outcome as EngineOutcome);
+            waiting?.resolve(message.reply as ThreadReply);
             dispatch();
           },
         );
@@ -87,29 +82,23 @@ export async function createEnginePool(
 
   async function run<Job extends EngineJob>(job: Job): Promise<EngineAnswer<Job>> {
     const id = nextId++;
-    const outcome = await new Promise<EngineOutcome>((resolve) => {
+    const reply = await new Promise<ThreadReply>((resolve) => {
       pending.set(id, { resolve });
       queue.push({ id, job });
       dispatch();
     });
-    if (!outcome.ok) throw new EngineJobError(outcome.failure);
-    return outcome.value as EngineAnswer<Job>;
+    if (!reply.ok) throw new EngineFaultError(reply.fault);
+    return reply.answer as EngineAnswer<Job>;
   }
 
   return {
     marketVersion: versions[0] ?? '',
     run,
     async runComparer(input) {
-      const cells = await Promise.allSettled(
+      const cells = await Promise.all(
         COMPARER_CELLS.map((cell) => run({ kind: 'comparer-cell', input, cell })),
       );
-      const failed = cells.find(
-        (cell) =>
-          cell.status === 'rejected' &&
-          !(cell.reason instanceof EngineJobError && cell.reason.failure.reason === 'infeasible'),
-      );
-      if (failed?.status === 'rejected') throw failed.reason;
-      return cells.flatMap((cell) => (cell.status === 'fulfilled' ? [cell.value] : []));
+      return cells.flatMap((cell) => (cell.ok ? [cell.value] : []));
     },
     async close() {
       await Promise.all(threads.map((thread) => thread.worker.terminate()));

@@ -12,6 +12,6 @@ if (!port) throw new Error('engine-worker.ts runs only as a worker thread.');
 const market = generatedMarket(workerData as GeneratedMarketOptions);
 const highs = await loadSolver();
 port.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
-  port.postMessage({ id, outcome: runJob(highs, market, job) });
+  port.postMessage({ id, reply: runJob(highs, market, job) });
 });
 port.postMessage({ ready: true, version: market.version });

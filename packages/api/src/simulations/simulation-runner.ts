@@ -1,0 +1,172 @@
+/**
+ * Runs queued simulations and comparisons on the engine's thread pool inside this process (the
+ * single-process default of DESIGN "Architecture"), and stores what comes back.
+ */
+import type { BondStrategy, ComparerStrategy, StrategyInput, TaxData } from '@ballast/contract';
+import { type Db, schema } from '@ballast/db';
+import { createEnginePool, type EnginePool } from '@ballast/engine';
+import { and, eq, sql } from 'drizzle-orm';
+
+const { simulationRuns } = schema;
+
+export type SimulationRunner = {
+  /** Looks for queued runs now; called whenever a run is queued. */
+  wake(): void;
+  /** Resolves once nothing is queued or running in this process. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type RunnerOptions = {
+  /** Engine threads; the pool starts with the first run, so an idle api holds no market. */
+  threads: number;
+};
+
+type ClaimedRun = {
+  firmId: string;
+  hash: string;
+  kind: string;
+  timeWindow: string | null;
+  request: unknown;
+};
+
+/** What an advisor reads when the engine itself failed; the cause goes to the log only. */
+const ENGINE_FAULT = 'The engine could not finish this run. Try again, or tell support.';
+/** Token styles wait for the token engine; saying so beats leaving the run pending forever. */
+const TOKEN_PENDING = 'Simulations of token strategies are not available yet.';
+const NO_CELL = 'No duration placement and liquidity can be met with these assets and tax data.';
+
+export function createSimulationRunner(
+  db: Db,
+  options: RunnerOptions,
+  log: { error(details: object, message: string): void },
+): SimulationRunner {
+  let pool: Promise<EnginePool> | undefined;
+  let draining: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  const enginePool = () => {
+    pool ??= createEnginePool({ size: options.threads });
+    return pool;
+  };
+
+  /**
+   * Claims up to one run per thread, so two api processes never take the same run, and runs
+   * left RUNNING by a process that stopped are taken again on start (see `recover`).
+   */
+  async function claim(limit: number): Promise<ClaimedRun[]> {
+    const oldest = db
+      .select({ firmId: simulationRuns.firmId, hash: simulationRuns.hash })
+      .from(simulationRuns)
+      .where(eq(simulationRuns.status, 'QUEUED'))
+      .orderBy(simulationRuns.createdAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(simulationRuns)
+      .set({ status: 'RUNNING' })
+      .where(sql`(${simulationRuns.firmId}, ${simulationRuns.hash}) in (${oldest})`)
+      .returning({
+        firmId: simulationRuns.firmId,
+        hash: simulationRuns.hash,
+        kind: simulationRuns.kind,
+        timeWindow: simulationRuns.timeWindow,
+        request: simulationRuns.request,
+      });
+  }
+
+  async function finish(run: ClaimedRun, outcome: { result: unknown } | { failure: string }) {
+    await db
+      .update(simulationRuns)
+      .set(
+        'result' in outcome
+          ? { status: 'DONE', result: outcome.result, failure: null, completedAt: new Date() }
+          : { status: 'FAILED', result: null, failure: outcome.failure, completedAt: new Date() },
+      )
+      .where(
+        and(
+          eq(simulationRuns.firmId, run.firmId),
+          eq(simulationRuns.hash, run.hash),
+          eq(simulationRuns.status, 'RUNNING'),
+        ),
+      );
+  }
+
+  async function execute(run: ClaimedRun): Promise<{ result: unknown } | { failure: string }> {
+    if (run.kind === 'COMPARER') {
+      const cells = await (await enginePool()).runComparer(run.request as ComparerStrategy);
+      return cells.length > 0 ? { result: cells } : { failure: NO_CELL };
+    }
+    const input = run.request as StrategyInput;
+    if (input.style !== 'B') return { failure: TOKEN_PENDING };
+    const simulation = await (await enginePool()).run({
+      kind: 'bond-simulation',
+      input: { strategy: input.strategy as BondStrategy, tax_data: input.tax_data as TaxData },
+      timeWindow: 'today',
+    });
+    if (!simulation.ok) return { failure: simulation.reason };
+    // The bond result, with the same portfolio's history under `backtest` (decision 012).
+    return { result: { ...simulation.value.bond, backtest: simulation.value.general } };
+  }
+
+  async function runOne(run: ClaimedRun) {
+    let outcome: { result: unknown } | { failure: string };
+    try {
+      outcome = await execute(run);
+    } catch (error) {
+      log.error({ hash: run.hash, kind: run.kind, err: error }, 'simulation run failed');
+      outcome = { failure: ENGINE_FAULT };
+    }
+    await finish(run, outcome);
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      for (;;) {
+        if (closed) return;
+        const runs = await claim(Math.max(1, options.threads));
+        if (runs.length === 0) break;
+        await Promise.all(runs.map(runOne));
+      }
+    } while (again && !closed);
+  }
+
+  function wake() {
+    if (closed) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'simulation runner stopped'))
+      .finally(() => {
+        draining = undefined;
+        if (again) wake();
+      });
+  }
+
+  return {
+    wake,
+    async idle() {
+      while (draining) await draining;
+    },
+    async close() {
+      closed = true;
+      await draining;
+      if (pool) await (await pool).close();
+    },
+  };
+}
+
+/**
+ * Runs this process left RUNNING when it stopped go back to the queue. Only for the
+ * single-process default, where no other process can be running them.
+ */
+export async function recoverInterruptedRuns(db: Db): Promise<void> {
+  await db
+    .update(simulationRuns)
+    .set({ status: 'QUEUED' })
+    .where(eq(simulationRuns.status, 'RUNNING'));
+}
