@@ -109,13 +109,16 @@ describe('simulations computed by the engine', () => {
     });
   });
 
-  it('says token strategies cannot be simulated yet', async () => {
+  it('backtests a token strategy over the token market', async () => {
     const submitted = await post('/simulate-portfolio', makeTokenStrategyInput());
     const answer = await simulationResult(hashOf(submitted));
-    expect(answer.statusCode, answer.body).toBe(409);
-    expect(answer.json()).toMatchObject({
-      errors: [{ detail: expect.stringMatching(/not available yet\.$/) }],
-    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [item] = answer.json() as { simulation_result: unknown }[];
+    const result = SimulationResultSchema.parse(item?.simulation_result);
+    expect(result).toEqual(item?.simulation_result);
+    expect(result.balance.data.map((series) => series.name)).toEqual(['Portfolio', 'Benchmark']);
+    // The factory's universe is the 20 largest tokens, without DOGE.
+    expect(Object.keys(result.holdings)).not.toContain('DOGE');
   });
 
   it('fills the comparer’s grid of placements and liquidity', async () => {

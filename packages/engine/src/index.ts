@@ -27,6 +27,7 @@ export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts'
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
 export * from './dates.ts';
 export type { EngineResult } from './engine-result.ts';
+export { LotBook } from './lots/lot-book.ts';
 export { cusip, cusipCheckDigit } from './market/cusip.ts';
 export {
   DEFAULT_MARKET,
@@ -43,3 +44,4 @@ export type { EngineJob } from './parallel/engine-jobs.ts';
 export { createEnginePool, EngineFaultError, type EnginePool } from './parallel/engine-pool.ts';
 export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
 export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';
+export { simulateTokenStrategy, TOKEN_BACKTEST } from './token-strategy/token-backtest.ts';

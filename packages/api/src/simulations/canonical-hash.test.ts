@@ -2,7 +2,7 @@ import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, runHash } from './canonical-hash.ts';
 
-const MARKET = 'generated-1:20261030:2026-10-30:50000';
+const MARKET = 'generated-2:20261030:2026-10-30:50000';
 
 describe('canonical request hash', () => {
   it('writes keys in order at every depth, without whitespace', () => {

@@ -2,7 +2,13 @@
  * Runs queued simulations and comparisons on the engine's thread pool inside this process (the
  * single-process default of DESIGN "Architecture"), and stores what comes back.
  */
-import type { BondStrategy, ComparerStrategy, StrategyInput, TaxData } from '@ballast/contract';
+import type {
+  BondStrategy,
+  ComparerStrategy,
+  StrategyInput,
+  TaxData,
+  TokenStrategy,
+} from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import { createEnginePool, type EnginePool } from '@ballast/engine';
 import { and, eq, sql } from 'drizzle-orm';
@@ -32,8 +38,6 @@ type ClaimedRun = {
 
 /** What an advisor reads when the engine itself failed; the cause goes to the log only. */
 const ENGINE_FAULT = 'The engine could not finish this run. Try again, or tell support.';
-/** Token styles wait for the token engine; saying so beats leaving the run pending forever. */
-const TOKEN_PENDING = 'Simulations of token strategies are not available yet.';
 const NO_CELL = 'No duration placement and liquidity can be met with these assets and tax data.';
 
 export function createSimulationRunner(
@@ -99,7 +103,14 @@ export function createSimulationRunner(
       return cells.length > 0 ? { result: cells } : { failure: NO_CELL };
     }
     const input = run.request as StrategyInput;
-    if (input.style !== 'B') return { failure: TOKEN_PENDING };
+    if (input.style !== 'B') {
+      const simulation = await (await enginePool()).run({
+        kind: 'token-simulation',
+        input: { strategy: input.strategy as TokenStrategy, tax_data: input.tax_data as TaxData },
+        timeWindow: 'today',
+      });
+      return simulation.ok ? { result: simulation.value } : { failure: simulation.reason };
+    }
     const simulation = await (await enginePool()).run({
       kind: 'bond-simulation',
       input: { strategy: input.strategy as BondStrategy, tax_data: input.tax_data as TaxData },

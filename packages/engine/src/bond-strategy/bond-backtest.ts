@@ -1,18 +1,11 @@
 import type { BondStrategy, SimulationResult, TaxData } from '@ballast/contract';
-import {
-  annualizedReturn,
-  excessReturn,
-  periodReturns,
-  sharpeRatio,
-  totalReturn,
-  volatility,
-} from '../backtest/performance-stats.ts';
+import { generalResult } from '../backtest/general-result.ts';
 import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
 import { referenceYield } from '../market/generated-bonds.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
+import { capitalLossSavings, lossRates } from '../tax/loss-savings.ts';
 import type { ConstructedPortfolio } from './construct-portfolio.ts';
-import { capitalLossSavings, lossRates } from './loss-savings.ts';
 
 /** How the bond backtest runs (SPEC 9). */
 export const BOND_BACKTEST = {
@@ -123,80 +116,39 @@ export function backtestBondPortfolio(
   }
 
   const benchmark = benchmarkOn(market, days, balances[0] as number);
-  const returns = periodReturns(balances);
-  const benchmarkReturns = periodReturns(benchmark);
-  const total = totalReturn(returns);
-  const benchmarkTotal = totalReturn(benchmarkReturns);
-  const relative = balances.map(
-    (value, t) =>
-      (value / (balances[0] as number) / ((benchmark[t] as number) / (benchmark[0] as number)) -
-        1) *
-      100,
-  );
   const rates = taxRatesOf(taxData);
-  const yearly = yearlyLosses(losses);
-  const lastYear = toCivil(asOf).year;
-  const savings = capitalLossSavings(yearly, lastYear, lossRates(rates, taxData.tax_rate));
-  const dates = days.map(formatIsoDate);
-  const averageBalance = balances.reduce((sum, value) => sum + value, 0) / balances.length;
+  const savings = capitalLossSavings(
+    yearlyLosses(losses),
+    toCivil(asOf).year,
+    lossRates(rates, taxData.tax_rate),
+  );
   const windowYears = (days.length - 1) / BOND_BACKTEST.periodsPerYear;
   const harvestedLosses = [...losses.values()].reduce(
     (sum, entry) => sum + entry.short + entry.long,
     0,
   );
   const taxSavings = savings.reduce((sum, year) => sum + year.savings, 0);
-  const last = balances.at(-1) as number;
-  const initial = balances[0] as number;
-  const percent = (share: number) => Math.round(share * 1e6) / 1e4;
   const money = (amount: number) => Math.round(amount * 100) / 100;
 
   return {
     harvestedLosses: money(harvestedLosses),
     taxSavings: money(taxSavings),
-    result: {
+    result: generalResult({
       timeframe: `${formatIsoDate(first)} to ${formatIsoDate(asOf)}`,
-      balance: {
-        data: [
-          { name: 'Portfolio', dates, values: balances.map(money) },
-          { name: 'Benchmark', dates, values: benchmark.map(money) },
-        ],
-        balance: money(last),
-        total_gain_loss: money(last - initial),
-        total_gain_loss_perc: percent(last / initial - 1),
-      },
-      relative_performance: {
-        data: [
-          {
-            name: 'Relative performance',
-            dates,
-            values: relative.map((value) => Math.round(value * 1e4) / 1e4),
-          },
-        ],
-        cumulative_relative_performance: percent(excessReturn(total, benchmarkTotal)),
-      },
-      tax_loss_harvesting: {
-        monthly: [...losses.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([month, entry]) => ({ month, losses: money(entry.short + entry.long) })),
-        yearly: savings.map((year) => ({
-          year: year.year,
-          losses: money(year.losses),
-          tax_savings: money(year.savings),
-        })),
-      },
-      performance_stats: {
-        total_return: percent(total),
-        excess_return: percent(excessReturn(total, benchmarkTotal)),
-        annualized_return: percent(annualizedReturn(returns, BOND_BACKTEST.periodsPerYear)),
-        // SEC Form N-1A: the lesser of purchases and sales (equal in a swap) over average value.
-        turnover: percent(traded / windowYears / averageBalance),
-        volatility: percent(volatility(returns, BOND_BACKTEST.periodsPerYear)),
-        sharp_ratio: Math.round(sharpeRatio(returns, BOND_BACKTEST.periodsPerYear) * 1e4) / 1e4,
-      },
+      dates: days.map(formatIsoDate),
+      balances,
+      benchmark,
+      periodsPerYear: BOND_BACKTEST.periodsPerYear,
+      monthlyLosses: new Map(
+        [...losses.entries()].map(([month, entry]) => [month, entry.short + entry.long]),
+      ),
+      yearly: savings,
+      // The lesser of purchases and sales is either: a swap sells and buys the same value.
+      tradedPerYear: traded / windowYears,
       holdings: holdingsTable(market, portfolio),
       // Consensus, market value and volume buckets describe tokens; a bond portfolio has none.
       attributes: { consensus_mechanism: {}, market_capitalization: {}, sector: {}, volume: {} },
-    },
+    }),
   };
 }
 

@@ -34,7 +34,7 @@ export function generatedMarketVersion(options: GeneratedMarketOptions = {}): st
   const seed = options.seed ?? DEFAULT_MARKET.seed;
   const asOf = formatIsoDate(parseIsoDate(options.asOf ?? DEFAULT_MARKET.asOf));
   const counts = options.bondCounts ?? GENERATED_BOND_COUNTS;
-  return `generated-1:${seed}:${asOf}:${counts.municipal + counts.corporate + counts.treasury}`;
+  return `generated-2:${seed}:${asOf}:${counts.municipal + counts.corporate + counts.treasury}`;
 }
 
 /**

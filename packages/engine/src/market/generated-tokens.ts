@@ -149,13 +149,15 @@ export function generateTokens(random: Random, days: Int32Array): TokenMarket {
   const ownVolatility = tokens.map(
     (_, rank) => 0.012 + (0.045 * rank) / count + random.next() * 0.01,
   );
-  // Log-return drift that offsets the volatility drag, so a token's median path grows at its
-  // own rate rather than decaying toward zero the more volatile it is.
+  // Log-return drift that offsets the market's volatility drag and some of a token's own, so
+  // the market grows at its rate while the most volatile small tokens drift slowly down, as
+  // most small tokens have.
   const drift = tokens.map(
     (_, i) =>
       0.0003 +
       random.normal() * 0.0005 +
-      0.5 * (((betas[i] as number) * MARKET_VOLATILITY) ** 2 + (ownVolatility[i] as number) ** 2),
+      0.5 * ((betas[i] as number) * MARKET_VOLATILITY) ** 2 +
+      0.2 * (ownVolatility[i] as number) ** 2,
   );
   const turnover = tokens.map(() => 0.01 + random.next() * 0.08);
   const prices = tokens.map(() => new Float64Array(days.length));

@@ -1,5 +1,5 @@
 import type { TaxRate } from '@ballast/contract';
-import type { TaxRates } from '../tax/after-tax-yield.ts';
+import type { TaxRates } from './after-tax-yield.ts';
 
 /**
  * The deduction a net capital loss gives against ordinary income each year (26 U.S.C. §1211(b));
