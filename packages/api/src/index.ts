@@ -17,3 +17,4 @@ export {
   recordHoldingReport,
   recordHoldingReports,
 } from './holdings/holding-report.ts';
+export { createSimulationRunner, type SimulationRunner } from './simulations/simulation-runner.ts';

@@ -48,7 +48,7 @@ describe('simulations computed by the engine', () => {
     for (;;) {
       const answer = await ask();
       if (!pending(answer) || Date.now() > deadline) return answer;
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 

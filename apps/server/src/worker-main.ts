@@ -1,0 +1,49 @@
+// The engine alone, for deployments that compute simulations apart from the api (DESIGN: "many
+// worker processes pulling jobs from PostgreSQL"). Claims queued runs from the shared database
+// and computes them on ENGINE_THREADS threads; any number may run side by side (decision 014).
+import { createSimulationRunner } from '@ballast/api';
+import { connectDatabase, migrateDatabase } from '@ballast/db';
+import pino from 'pino';
+import { ConfigError, readConfig } from './config.ts';
+import { loggerOptions } from './logger-options.ts';
+
+/** How often an idle worker looks for runs the api queued. */
+const POLL_MS = 500;
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_URL: a worker shares the api's PostgreSQL server; the embedded database belongs to one process",
+    );
+  }
+  if (config.engineThreads === 0) {
+    throw new ConfigError('Invalid configuration:\n  ENGINE_THREADS: a worker needs at least one');
+  }
+  const log = pino(loggerOptions(config));
+  const database = await connectDatabase(config.database);
+  await migrateDatabase(database);
+  const runner = createSimulationRunner(database.db, { threads: config.engineThreads }, log);
+  const poll = setInterval(() => runner.wake(), POLL_MS);
+  runner.wake();
+
+  const shutdown = async (signal: string) => {
+    log.info(`received ${signal}, finishing the runs in hand`);
+    clearInterval(poll);
+    await runner.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.stdout.write(`Ballast worker computing on ${config.engineThreads} engine threads\n`);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : `Ballast worker failed to start: ${error instanceof Error ? error.message : String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});
