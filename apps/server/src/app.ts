@@ -9,11 +9,18 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
+import { readMarketSource } from './market-source.ts';
 
 export type AppDependencies = {
   config: Pick<
     Config,
-    'publicUrl' | 'webRoot' | 'logLevel' | 'trustProxy' | 'dataDir' | 'engineThreads'
+    | 'publicUrl'
+    | 'webRoot'
+    | 'logLevel'
+    | 'trustProxy'
+    | 'dataDir'
+    | 'engineThreads'
+    | 'marketDataDir'
   >;
   database: Database;
   identity: IdentitySetup;
@@ -49,7 +56,7 @@ export async function buildApp({
     checkDatabase: () => database.ping(),
     encryptionKey: identity.options.encryptionKey,
     blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
-    engine: { threads: config.engineThreads },
+    engine: { threads: config.engineThreads, market: await readMarketSource(config) },
     verifySession: createSessionVerifier({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,

@@ -40,6 +40,7 @@ const EnvSchema = z
     MODE: z.enum(['demo', 'production']).default('demo'),
     SEED_SCENARIO: z.enum(['demo', 'minimal', 'large', 'none']).default('demo'),
     ENGINE_THREADS: z.coerce.number().int().min(0).max(256).default(availableParallelism()),
+    MARKET_DATA_DIR: z.string().min(1).optional(),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -134,6 +135,8 @@ export type Config = {
   seedScenario: 'demo' | 'minimal' | 'large' | 'none';
   /** Threads this process computes simulations on; 0 leaves them queued for other processes. */
   engineThreads: number;
+  /** A directory of market data files in the engine's CSV shape; the bundled market if unset. */
+  marketDataDir: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -177,6 +180,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
     mode: vars.MODE,
     seedScenario: vars.SEED_SCENARIO,
     engineThreads: vars.ENGINE_THREADS,
+    marketDataDir: vars.MARKET_DATA_DIR ? resolve(cwd, vars.MARKET_DATA_DIR) : undefined,
     port: vars.PORT,
     host: vars.HOST,
     dataDir,

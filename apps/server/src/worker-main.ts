@@ -6,6 +6,7 @@ import { connectDatabase, migrateDatabase } from '@ballast/db';
 import pino from 'pino';
 import { ConfigError, readConfig } from './config.ts';
 import { loggerOptions } from './logger-options.ts';
+import { readMarketSource } from './market-source.ts';
 
 /** How often an idle worker looks for runs the api queued. */
 const POLL_MS = 500;
@@ -23,7 +24,12 @@ async function main(): Promise<void> {
   const log = pino(loggerOptions(config));
   const database = await connectDatabase(config.database);
   await migrateDatabase(database);
-  const runner = createSimulationRunner(database.db, { threads: config.engineThreads }, log);
+  const market = await readMarketSource(config);
+  const runner = createSimulationRunner(
+    database.db,
+    { threads: config.engineThreads, market },
+    log,
+  );
   const poll = setInterval(() => runner.wake(), POLL_MS);
   runner.wake();
 

@@ -1,5 +1,5 @@
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
-import { generatedMarketVersion } from '@ballast/engine';
+import { type MarketSource, marketVersionOf } from '@ballast/engine';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { createCallerCache } from './auth/authenticate.ts';
@@ -27,10 +27,10 @@ export type ApiOptions = {
   /** Where the bytes of KYC uploads and generated statements and tax reports are kept. */
   blobs: BlobStore;
   /**
-   * How many threads this process computes simulations on, on the bundled market; 0 leaves
-   * queued runs to other processes.
+   * How many threads this process computes simulations on (0 leaves queued runs to other
+   * processes), and the market data: the bundled market unless a firm's files are given.
    */
-  engine: { threads: number };
+  engine: { threads: number; market?: MarketSource };
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -49,7 +49,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   await registerDocsRoutes(app);
   const runner =
     options.engine.threads > 0
-      ? createSimulationRunner(options.db, { threads: options.engine.threads }, app.log)
+      ? createSimulationRunner(options.db, options.engine, app.log)
       : undefined;
   if (runner) {
     app.addHook('onReady', async () => {
@@ -72,7 +72,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     blobs: options.blobs,
     callers: createCallerCache(),
     simulations: {
-      market: generatedMarketVersion(),
+      market: marketVersionOf(options.engine.market ?? { kind: 'generated' }),
       ...(runner ? { runner } : {}),
     },
   };

@@ -10,7 +10,7 @@ import type {
   TokenStrategy,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { createEnginePool, type EnginePool } from '@ballast/engine';
+import { createEnginePool, type EnginePool, type MarketSource } from '@ballast/engine';
 import { and, eq, sql } from 'drizzle-orm';
 
 const { simulationRuns } = schema;
@@ -26,6 +26,8 @@ export type SimulationRunner = {
 export type RunnerOptions = {
   /** Engine threads; the pool starts with the first run, so an idle api holds no market. */
   threads: number;
+  /** The bundled market unless a firm's own files are given. */
+  market?: MarketSource;
 };
 
 type ClaimedRun = {
@@ -51,7 +53,10 @@ export function createSimulationRunner(
   let closed = false;
 
   const enginePool = () => {
-    pool ??= createEnginePool({ size: options.threads });
+    pool ??= createEnginePool({
+      size: options.threads,
+      ...(options.market ? { market: options.market } : {}),
+    });
     return pool;
   };
 

@@ -1,4 +1,5 @@
 import type { BondStrategy, SimulationResult, TaxData } from '@ballast/contract';
+import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
 import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
 import { referenceYield } from '../market/generated-bonds.ts';
@@ -115,7 +116,7 @@ export function backtestBondPortfolio(
     balances.push(holdings.reduce((sum, holding) => sum + holding.value, cash));
   }
 
-  const benchmark = benchmarkOn(market, days, balances[0] as number);
+  const benchmark = benchmarkOn(market.benchmarks.bond, days, balances[0] as number);
   const rates = taxRatesOf(taxData);
   const savings = capitalLossSavings(
     yearlyLosses(losses),
@@ -150,18 +151,6 @@ export function backtestBondPortfolio(
       attributes: { consensus_mechanism: {}, market_capitalization: {}, sector: {}, volume: {} },
     }),
   };
-}
-
-/** The bond benchmark on the backtest's days, starting at the portfolio's first balance. */
-function benchmarkOn(market: MarketData, days: readonly EpochDay[], initial: number): number[] {
-  const { days: indexDays, values } = market.benchmarks.bond;
-  let j = 0;
-  const levels = days.map((day) => {
-    while (j + 1 < indexDays.length && (indexDays[j + 1] as number) <= day) j += 1;
-    return values[j] as number;
-  });
-  const base = levels[0] as number;
-  return levels.map((level) => (initial * level) / base);
 }
 
 function yearlyLosses(losses: ReadonlyMap<string, { short: number; long: number }>) {

@@ -4,7 +4,13 @@ import { riskMeasures } from '../bonds/risk.ts';
 import { cleanPrice } from '../bonds/yield.ts';
 import { addMonths, type EpochDay } from '../dates.ts';
 import { cusip } from './cusip.ts';
-import { BOND_CLASSES, type BondClass, type BondUniverse, type YieldCurve } from './market-data.ts';
+import {
+  allocateBondUniverse,
+  BOND_CLASSES,
+  type BondClass,
+  type BondUniverse,
+  type YieldCurve,
+} from './market-data.ts';
 import type { Random } from './random.ts';
 import { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './sectors.ts';
 
@@ -378,7 +384,6 @@ export function generateBonds(inputs: BondMarketInputs): BondUniverse {
 
 /** Columns from the drafted issues, with each bond's price and risk as of the market's date. */
 function toUniverse(issues: readonly Issue[], asOf: EpochDay, curve: YieldCurve): BondUniverse {
-  const count = issues.length;
   // Each issuer numbers its own issues, as CUSIP issue codes do.
   const issued = new Map<string, number>();
   const cusips = issues.map((issue) => {
@@ -386,29 +391,12 @@ function toUniverse(issues: readonly Issue[], asOf: EpochDay, curve: YieldCurve)
     issued.set(issue.issuerCode, serial + 1);
     return cusip(issue.issuerCode, (serial % 1296).toString(36).toUpperCase().padStart(2, '0'));
   });
-  const universe: BondUniverse = {
-    count,
+  const universe = allocateBondUniverse({
     cusip: cusips,
     issuer: issues.map((issue) => issue.issuer),
     sector: issues.map((issue) => issue.sector),
-    bondClass: new Uint8Array(count),
     state: issues.map((issue) => issue.state),
-    coupon: new Float64Array(count),
-    dated: new Int32Array(count),
-    maturity: new Int32Array(count),
-    firstCall: new Int32Array(count),
-    callPrice: new Float64Array(count),
-    rating: new Uint8Array(count),
-    liquidity: new Uint8Array(count),
-    amt: new Uint8Array(count),
-    spread: new Float64Array(count),
-    price: new Float64Array(count),
-    ytw: new Float64Array(count),
-    duration: new Float64Array(count),
-    convexity: new Float64Array(count),
-    worstDay: new Int32Array(count),
-    accrued: new Float64Array(count),
-  };
+  });
   issues.forEach((issue, i) => {
     universe.bondClass[i] = BOND_CLASSES.indexOf(issue.bondClass);
     universe.coupon[i] = issue.coupon;

@@ -92,3 +92,31 @@ export type MarketData = {
   /** Total-return index levels of the bond and the token benchmark. */
   benchmarks: { bond: PriceSeries; token: PriceSeries };
 };
+
+/** A universe's text columns; the numeric ones are allocated to match. */
+type BondNames = Pick<BondUniverse, 'cusip' | 'issuer' | 'sector' | 'state'>;
+
+/** A universe of `names.cusip.length` bonds with every numeric column zeroed, to be filled. */
+export function allocateBondUniverse(names: BondNames): BondUniverse {
+  const count = names.cusip.length;
+  return {
+    count,
+    ...names,
+    bondClass: new Uint8Array(count),
+    coupon: new Float64Array(count),
+    dated: new Int32Array(count),
+    maturity: new Int32Array(count),
+    firstCall: new Int32Array(count),
+    callPrice: new Float64Array(count),
+    rating: new Uint8Array(count),
+    liquidity: new Uint8Array(count),
+    amt: new Uint8Array(count),
+    spread: new Float64Array(count),
+    price: new Float64Array(count),
+    ytw: new Float64Array(count),
+    duration: new Float64Array(count),
+    convexity: new Float64Array(count),
+    worstDay: new Int32Array(count),
+    accrued: new Float64Array(count),
+  };
+}

@@ -6,7 +6,7 @@ import { generatedMarket } from '../market/generated-market.ts';
 import { createEnginePool } from './engine-pool.ts';
 
 const market = { bondCounts: { municipal: 6_000, corporate: 2_000, treasury: 400 } };
-const pool = await createEnginePool({ size: 2, market });
+const pool = await createEnginePool({ size: 2, market: { kind: 'generated', options: market } });
 afterAll(() => pool.close());
 
 describe('the engine pool (SPEC 10.3)', () => {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ComparerStrategy, ComparerSummaryCell } from '@ballast/contract';
 import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
-import type { GeneratedMarketOptions } from '../market/generated-market.ts';
+import type { MarketSource } from '../market/market-source.ts';
 import type { EngineAnswer, EngineJob, ThreadReply } from './engine-jobs.ts';
 
 /** A fault of the engine in a thread: not an answer, so the caller's promise rejects. */
@@ -27,7 +27,7 @@ type Thread = { worker: Worker; busy: boolean; current?: number };
  * idle thread, or waits for one. One thread per core by default.
  */
 export async function createEnginePool(
-  options: { size?: number; market?: GeneratedMarketOptions } = {},
+  options: { size?: number; market?: MarketSource } = {},
 ): Promise<EnginePool> {
   const size = options.size ?? availableParallelism();
   const pending = new Map<number, Pending>();
@@ -37,7 +37,7 @@ export async function createEnginePool(
   const versions = await Promise.all(
     Array.from({ length: size }, () => {
       const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), {
-        workerData: options.market ?? {},
+        workerData: options.market ?? { kind: 'generated' },
       });
       const thread: Thread = { worker, busy: true };
       threads.push(thread);

@@ -3,13 +3,13 @@
  * the pool sends them, answering each with its id.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type GeneratedMarketOptions, generatedMarket } from '../market/generated-market.ts';
+import { type MarketSource, marketOf } from '../market/market-source.ts';
 import { loadSolver } from '../optimise/solver.ts';
 import { type EngineJob, runJob } from './engine-jobs.ts';
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker.ts runs only as a worker thread.');
-const market = generatedMarket(workerData as GeneratedMarketOptions);
+const market = marketOf(workerData as MarketSource);
 const highs = await loadSolver();
 port.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
   port.postMessage({ id, reply: runJob(highs, market, job) });

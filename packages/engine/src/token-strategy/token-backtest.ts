@@ -1,4 +1,5 @@
 import type { SimulationResult, TaxData, TimeWindow, TokenStrategy } from '@ballast/contract';
+import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
 import { formatIsoDate, toCivil } from '../dates.ts';
 import type { EngineResult } from '../engine-result.ts';
@@ -231,7 +232,6 @@ function resultOf(
   const { days, prices, tokens } = market.tokens;
   const last = days.length - 1;
   const initial = run.balances[0] as number;
-  const index = market.benchmarks.token.values;
   const years = [...run.years.entries()]
     .sort(([a], [b]) => a - b)
     .map(([year, totals]) => ({
@@ -253,7 +253,7 @@ function resultOf(
     timeframe: run.timeWindow,
     dates: Array.from(days, formatIsoDate),
     balances: run.balances,
-    benchmark: Array.from(index, (level) => (initial * level) / (index[0] as number)),
+    benchmark: benchmarkOn(market.benchmarks.token, days, initial),
     periodsPerYear: TOKEN_BACKTEST.periodsPerYear,
     monthlyLosses: run.monthly,
     yearly: savings,
