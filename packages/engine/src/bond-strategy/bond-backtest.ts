@@ -118,11 +118,7 @@ export function backtestBondPortfolio(
 
   const benchmark = benchmarkOn(market.benchmarks.bond, days, balances[0] as number);
   const rates = taxRatesOf(taxData);
-  const savings = capitalLossSavings(
-    yearlyLosses(losses),
-    toCivil(asOf).year,
-    lossRates(rates, taxData.tax_rate),
-  );
+  const savings = capitalLossSavings(yearlyLosses(losses), toCivil(asOf).year, lossRates(rates));
   const windowYears = (days.length - 1) / BOND_BACKTEST.periodsPerYear;
   const harvestedLosses = [...losses.values()].reduce(
     (sum, entry) => sum + entry.short + entry.long,

@@ -28,7 +28,7 @@ type Mode =
   | { integer: true; holdings: { min: number; max: number }; margin: number };
 
 /** How far inside each limit the integer program stays, per unit of margin (SPEC 7.7). */
-const MARGIN = { years: 0.02, share: 0.001 };
+const MARGIN = { years: 0.05, share: 0.005 };
 
 /**
  * Builds the bond portfolio that maximises after-tax yield under every constraint of the
@@ -228,8 +228,8 @@ export function buildModel(
 /**
  * Weights to round lots (SPEC 7.7): each position first buys the whole lots its weight pays
  * for at the bond's full price; then, largest remainder first, a position takes one more lot
- * while the cash lasts and no limit on a class, rating bucket or issuer would be passed. What
- * is left stays in cash.
+ * while the cash lasts and no limit on a class, rating bucket or issuer would be passed, nor
+ * the duration band or the partial-liquidity share left. What is left stays in cash.
  */
 function roundLots(
   market: MarketData,
@@ -267,14 +267,47 @@ function roundLots(
     spend(position.candidate, position.lots * position.lotCost);
     cash -= position.lots * position.lotCost;
   }
+  // The bonds' value, their duration-weighted value and the value inside the liquidity range,
+  // so a lot that would take the average duration or the liquid share out of bounds is not
+  // added.
+  const { duration, liquidity } = strategy.factors;
+  const totals = { value: 0, duration: 0, liquid: 0 };
+  const count = (position: (typeof held)[number], lots: number) => {
+    const value = lots * position.lotCost;
+    totals.value += value;
+    totals.duration += value * position.candidate.duration;
+    if (position.candidate.liquid) totals.liquid += value;
+  };
+  for (const position of held) count(position, position.lots);
+  // How far the bonds are outside the duration band and short of the liquid share; a lot is
+  // added only when neither grows, so rounding that left a bound is drawn back toward it.
+  const outside = (value: number, weightedDuration: number, liquid: number) => {
+    const average = value > 0 ? weightedDuration / value : duration.min;
+    const band = Math.max(0, duration.min - average, average - duration.max);
+    const short =
+      liquidity.target === 'P' && value > 0
+        ? Math.max(0, CONSTRUCTION.partialLiquidShare - liquid / value)
+        : 0;
+    return { band, short };
+  };
+  const keepsBounds = (position: (typeof held)[number]) => {
+    const before = outside(totals.value, totals.duration, totals.liquid);
+    const after = outside(
+      totals.value + position.lotCost,
+      totals.duration + position.lotCost * position.candidate.duration,
+      totals.liquid + (position.candidate.liquid ? position.lotCost : 0),
+    );
+    return after.band <= before.band + 1e-12 && after.short <= before.short + 1e-12;
+  };
   const byRemainder = [...held].sort((a, b) => b.wanted - b.lots - (a.wanted - a.lots));
   for (const position of byRemainder) {
     if (position.lots >= Math.ceil(position.wanted) || position.lotCost > cash) continue;
     const fits = keysOf(position.candidate).every(
       (key) => (used.get(key) ?? 0) + position.lotCost <= limitOf(key),
     );
-    if (!fits) continue;
+    if (!fits || !keepsBounds(position)) continue;
     position.lots += 1;
+    count(position, 1);
     spend(position.candidate, position.lotCost);
     cash -= position.lotCost;
   }

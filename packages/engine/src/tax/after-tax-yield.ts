@@ -1,4 +1,4 @@
-import type { TaxData } from '@ballast/contract';
+import type { TaxData, TaxRate } from '@ballast/contract';
 import type { BondClass } from '../market/market-data.ts';
 import { STATE_TAX_RATES } from './state-tax-rates.ts';
 
@@ -18,17 +18,28 @@ export type TaxRates = {
   niit: number;
   /** The AMT rate on private-activity interest, when the client pays the AMT; else 0. */
   amt: number;
+  /** What a long-term capital gain pays: the federal rate of 26 U.S.C. §1(h), state, surtax. */
+  longTermGains: number;
   residency: string;
 };
 
 export function taxRatesOf(taxData: TaxData): TaxRates {
+  const state = (STATE_TAX_RATES[taxData.tax_residency] ?? 0) / 100;
+  const niit = taxData.net_investment_income_tax ? NIIT_RATE : 0;
   return {
     federal: taxData.tax_rate / 100,
-    state: (STATE_TAX_RATES[taxData.tax_residency] ?? 0) / 100,
-    niit: taxData.net_investment_income_tax ? NIIT_RATE : 0,
+    state,
+    niit,
     amt: taxData.alternative_minimum_tax ? AMT_RATE : 0,
+    longTermGains: longTermFederalRate(taxData.tax_rate) + state + niit,
     residency: taxData.tax_residency,
   };
+}
+
+/** Federal long-term capital gains rate for an ordinary bracket (26 U.S.C. §1(h)), decimal. */
+export function longTermFederalRate(bracket: TaxRate): number {
+  if (bracket <= 12) return 0;
+  return bracket >= 37 ? 0.2 : 0.15;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capitalLossSavings, longTermFederalRate } from './loss-savings.ts';
+import { longTermFederalRate } from './after-tax-yield.ts';
+import { capitalLossSavings } from './loss-savings.ts';
 
 const rates = { shortTerm: 0.4, longTerm: 0.25, ordinary: 0.35 };
 

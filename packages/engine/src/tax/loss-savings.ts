@@ -1,4 +1,3 @@
-import type { TaxRate } from '@ballast/contract';
 import type { TaxRates } from './after-tax-yield.ts';
 
 /**
@@ -6,12 +5,6 @@ import type { TaxRates } from './after-tax-yield.ts';
  * the rest carries forward (§1212(b)).
  */
 export const CAPITAL_LOSS_DEDUCTION = 3_000;
-
-/** Federal long-term capital gains rate for an ordinary bracket (26 U.S.C. §1(h)), decimal. */
-export function longTermFederalRate(bracket: TaxRate): number {
-  if (bracket <= 12) return 0;
-  return bracket >= 37 ? 0.2 : 0.15;
-}
 
 export type LossRates = {
   /** What a dollar of gain offset by a short-term loss would have paid. */
@@ -22,10 +15,10 @@ export type LossRates = {
   ordinary: number;
 };
 
-export function lossRates(rates: TaxRates, bracket: TaxRate): LossRates {
+export function lossRates(rates: TaxRates): LossRates {
   return {
     shortTerm: rates.federal + rates.state + rates.niit,
-    longTerm: longTermFederalRate(bracket) + rates.state + rates.niit,
+    longTerm: rates.longTermGains,
     ordinary: rates.federal + rates.state,
   };
 }

@@ -243,7 +243,7 @@ function resultOf(
   const savings = capitalLossSavings(
     years,
     toCivil(days[last] as number).year,
-    lossRates(taxRatesOf(run.taxData), run.taxData.tax_rate),
+    lossRates(taxRatesOf(run.taxData)),
   );
   const held = run.books.map(
     (book, token) => book.quantity * ((prices[token] as Float64Array)[last] as number),
