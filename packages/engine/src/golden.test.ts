@@ -54,8 +54,8 @@ describe('golden results for the fixed seed', () => {
       duration: 5.9084,
       holdings: 25,
       first: '500034285',
-      balance: 550162.21,
-      tax_loss_value: 48930.6,
+      balance: 549056.18,
+      tax_loss_value: 49019.25,
     });
   });
 

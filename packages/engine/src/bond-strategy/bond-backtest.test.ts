@@ -1,8 +1,10 @@
 import { SimulationResultSchema } from '@ballast/contract';
 import { makeBondStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { parseIsoDate } from '../dates.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { loadSolver } from '../optimise/solver.ts';
+import { inWashSaleWindow, isSubstantiallyIdentical } from '../tax/wash-sale.ts';
 import { backtestBondPortfolio } from './bond-backtest.ts';
 import { constructBondPortfolio } from './construct-portfolio.ts';
 
@@ -23,6 +25,33 @@ const holding = backtestBondPortfolio(
 );
 
 describe('the bond backtest (SPEC 9)', () => {
+  it('swaps into like bonds that wash no loss (SPEC 9.4, 4.5)', () => {
+    const { bonds } = market;
+    const identity = (bond: number) => ({
+      issuer: bonds.issuer[bond] as string,
+      maturity: bonds.maturity[bond] as number,
+      coupon: bonds.coupon[bond] as number,
+    });
+    expect(harvesting.swaps.length).toBeGreaterThan(0);
+    const first = harvesting.result.balance.data[0]?.dates[0] ?? '';
+    const purchases = [
+      ...portfolio.positions.map((position) => ({ bond: position.bond, day: parseIsoDate(first) })),
+      ...harvesting.swaps.map((swap) => ({ bond: swap.bought, day: swap.day })),
+    ];
+    for (const sale of harvesting.swaps) {
+      expect(bonds.bondClass[sale.bought]).toBe(bonds.bondClass[sale.sold]);
+      // No other purchase of a like bond within 30 days either side of the loss sale.
+      const washing = purchases.filter(
+        (purchase) =>
+          // The purchase of the lot being sold is not a replacement for it.
+          !(purchase.bond === sale.sold && purchase.day <= sale.day) &&
+          inWashSaleWindow(sale.day, purchase.day) &&
+          isSubstantiallyIdentical(identity(sale.sold), identity(purchase.bond)),
+      );
+      expect(washing, bonds.cusip[sale.sold]).toEqual([]);
+    }
+  });
+
   it('fills the contract’s general result over five years to the market’s date', () => {
     const { result } = harvesting;
     expect(SimulationResultSchema.parse(result)).toEqual(result);

@@ -6,7 +6,9 @@ import { referenceYield } from '../market/generated-bonds.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { capitalLossSavings, lossRates } from '../tax/loss-savings.ts';
+import { inWashSaleWindow, isSubstantiallyIdentical } from '../tax/wash-sale.ts';
 import type { ConstructedPortfolio } from './construct-portfolio.ts';
+import type { Candidate } from './eligible-bonds.ts';
 
 /** How the bond backtest runs (SPEC 9). */
 export const BOND_BACKTEST = {
@@ -28,9 +30,13 @@ export type BondBacktest = {
   harvestedLosses: number;
   /** What those losses saved in tax over the window, USD. */
   taxSavings: number;
+  /** Each loss swap: the day, the bond sold and the bond bought, by index into the universe. */
+  swaps: { day: EpochDay; sold: number; bought: number }[];
 };
 
 type Holding = {
+  /** The bond held: today's, or the one a swap replaced it with. */
+  bond: number;
   bondClass: BondClass;
   spread: number;
   years: number;
@@ -46,8 +52,8 @@ type Holding = {
  * Today's portfolio held through the last five years of the curve (SPEC 9.1): each position
  * keeps its remaining maturity, spread, duration and convexity, earns its yield each day,
  * moves with the change in its yield to second order, and reinvests its income. With tax-loss
- * harvesting on, a position whose loss has reached the threshold is swapped for a like bond of
- * another issuer, realising the loss (SPEC 9.3-9.4).
+ * harvesting on, a position whose loss has reached the threshold is swapped for a like bond
+ * that is not substantially identical, realising the loss (SPEC 9.3-9.4).
  */
 export function backtestBondPortfolio(
   market: MarketData,
@@ -64,17 +70,58 @@ export function backtestBondPortfolio(
       0.0005,
       referenceYield(holding.bondClass, market.treasuryCurve(day), holding.years) + holding.spread,
     );
+  const profileOf = (bond: number) => ({
+    bond,
+    bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
+    spread: bonds.spread[bond] as number,
+    years: Math.max(0.25, ((bonds.worstDay[bond] as number) - asOf) / 365.25),
+    duration: bonds.duration[bond] as number,
+    convexity: bonds.convexity[bond] as number,
+  });
   const holdings: Holding[] = portfolio.positions.map((position) => ({
-    bondClass: BOND_CLASSES[bonds.bondClass[position.bond] as number] as BondClass,
-    spread: bonds.spread[position.bond] as number,
-    years: Math.max(0.25, ((bonds.worstDay[position.bond] as number) - asOf) / 365.25),
-    duration: bonds.duration[position.bond] as number,
-    convexity: bonds.convexity[position.bond] as number,
+    ...profileOf(position.bond),
     value: position.marketValue,
     cost: position.marketValue,
     acquired: first,
     lastSwap: Number.NEGATIVE_INFINITY,
   }));
+  const identity = (bond: number) => ({
+    issuer: bonds.issuer[bond] as string,
+    maturity: bonds.maturity[bond] as number,
+    coupon: bonds.coupon[bond] as number,
+  });
+  const candidateOf = new Map(portfolio.candidates.map((candidate) => [candidate.bond, candidate]));
+  const soldAtLoss: { bond: number; day: EpochDay }[] = [];
+  const swaps: BondBacktest['swaps'] = [];
+  const purchases = holdings.map((holding) => ({ bond: holding.bond, day: first }));
+  /**
+   * The like bond a loss swap buys (SPEC 9.4): an eligible bond of the same reported class and
+   * rating bucket, within half a year of duration, not held, and not substantially identical
+   * to the bond sold nor to any sold at a loss within the wash-sale window; the best after tax.
+   */
+  const replacementFor = (sold: number, day: EpochDay): number | undefined => {
+    const like = candidateOf.get(sold);
+    if (!like) return undefined;
+    const held = new Set(holdings.map((holding) => holding.bond));
+    const recent = soldAtLoss.filter((sale) => inWashSaleWindow(sale.day, day));
+    let best: Candidate | undefined;
+    for (const candidate of portfolio.candidates) {
+      if (
+        candidate.reportedClass !== like.reportedClass ||
+        candidate.ratingBucket !== like.ratingBucket ||
+        Math.abs(candidate.duration - like.duration) > 0.5 ||
+        held.has(candidate.bond) ||
+        (best && candidate.afterTaxYield <= best.afterTaxYield)
+      ) {
+        continue;
+      }
+      const washes = [sold, ...recent.map((sale) => sale.bond)].some((other) =>
+        isSubstantiallyIdentical(identity(other), identity(candidate.bond)),
+      );
+      if (!washes) best = candidate;
+    }
+    return best?.bond;
+  };
   let cash = portfolio.cash;
   const balances = [holdings.reduce((sum, holding) => sum + holding.value, cash)];
   const losses = new Map<string, { short: number; long: number }>();
@@ -101,16 +148,33 @@ export function backtestBondPortfolio(
         loss >= Math.max(BOND_BACKTEST.harvestShare * holding.cost, BOND_BACKTEST.harvestMinimum) &&
         day - holding.lastSwap >= BOND_BACKTEST.reharvestDays;
       if (!due) return;
+      // A like bond bought in the last 30 days (not this lot) would wash the loss (SPEC 4.5).
+      const washedByPurchase = purchases.some(
+        (purchase) =>
+          purchase.bond !== holding.bond &&
+          inWashSaleWindow(purchase.day, day) &&
+          isSubstantiallyIdentical(identity(purchase.bond), identity(holding.bond)),
+      );
+      if (washedByPurchase) return;
+      const replacement = replacementFor(holding.bond, day);
+      // No like bond can be bought without washing the loss: keep the position for now.
+      if (replacement === undefined) return;
       const month = formatIsoDate(day).slice(0, 7);
       const entry = losses.get(month) ?? { short: 0, long: 0 };
       if (day - holding.acquired > 365) entry.long += loss;
       else entry.short += loss;
       losses.set(month, entry);
+      soldAtLoss.push({ bond: holding.bond, day });
+      swaps.push({ day, sold: holding.bond, bought: replacement });
+      purchases.push({ bond: replacement, day });
       traded += holding.value;
+      Object.assign(holding, profileOf(replacement));
       holding.value *= 1 - BOND_BACKTEST.swapCost;
       holding.cost = holding.value;
       holding.acquired = day;
       holding.lastSwap = day;
+      // Tomorrow's move is the replacement's, from its own yield today.
+      nextYields[i] = yieldOf(holding, day);
     });
     yields = nextYields;
     balances.push(holdings.reduce((sum, holding) => sum + holding.value, cash));
@@ -130,6 +194,7 @@ export function backtestBondPortfolio(
   return {
     harvestedLosses: money(harvestedLosses),
     taxSavings: money(taxSavings),
+    swaps,
     result: generalResult({
       timeframe: `${formatIsoDate(first)} to ${formatIsoDate(asOf)}`,
       dates: days.map(formatIsoDate),
