@@ -47,4 +47,8 @@ export type { EngineJob } from './parallel/engine-jobs.ts';
 export { createEnginePool, EngineFaultError, type EnginePool } from './parallel/engine-pool.ts';
 export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
 export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';
-export { simulateTokenStrategy, TOKEN_BACKTEST } from './token-strategy/token-backtest.ts';
+export {
+  simulateTokenStrategy,
+  TOKEN_BACKTEST,
+  type TokenTaxRules,
+} from './token-strategy/token-backtest.ts';

@@ -1,6 +1,7 @@
 import { SimulationResultSchema, type TokenStrategy } from '@ballast/contract';
 import { makeTaxData, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { formatIsoDate } from '../dates.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { targetWeights } from './target-weights.ts';
 import { simulateTokenStrategy } from './token-backtest.ts';
@@ -101,6 +102,19 @@ describe('the token backtest (SPEC 11)', () => {
     expect(harvesting.performance_stats.turnover).toBeGreaterThan(
       holding.performance_stats.turnover,
     );
+  });
+
+  it('harvests nothing once a wash-sale rule for tokens is in force (SPEC 11.5)', () => {
+    const strategy = strategyWith({ calculation_methodology: 'MARKET_CAP' });
+    const days = market.tokens.days;
+    const middle = days[Math.floor(days.length / 2)] as number;
+    const answer = simulateTokenStrategy(market, { strategy, tax_data: taxData }, 'today', {
+      washSalesFrom: middle,
+    });
+    if (!answer.ok) throw new Error(answer.reason);
+    const months = answer.value.tax_loss_harvesting.monthly.map((entry) => entry.month);
+    expect(months.length).toBeGreaterThan(0);
+    expect(months.every((month) => month <= formatIsoDate(middle).slice(0, 7))).toBe(true);
   });
 
   it('grows by staking rewards when asked', () => {

@@ -1,7 +1,7 @@
 import type { SimulationResult, TaxData, TimeWindow, TokenStrategy } from '@ballast/contract';
 import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
-import { formatIsoDate, toCivil } from '../dates.ts';
+import { type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
 import type { EngineResult } from '../engine-result.ts';
 import { LotBook, type Realised } from '../lots/lot-book.ts';
 import type { MarketData, TokenMarket } from '../market/market-data.ts';
@@ -23,6 +23,13 @@ export const TOKEN_BACKTEST = {
 
 const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY'] as const;
 
+/**
+ * Tax rules for tokens that may change (SPEC 11.5): today crypto is property and no wash-sale
+ * rule applies; `washSalesFrom` is the day one would start to, for a firm that wants to see
+ * what such a law would do.
+ */
+export type TokenTaxRules = { washSalesFrom?: EpochDay };
+
 type YearTotals = { short: number; long: number; shortGains: number; longGains: number };
 
 /**
@@ -34,6 +41,7 @@ export function simulateTokenStrategy(
   market: MarketData,
   input: { strategy: TokenStrategy; tax_data: TaxData },
   timeWindow: TimeWindow,
+  rules: TokenTaxRules = {},
 ): EngineResult<SimulationResult> {
   const { strategy, tax_data } = input;
   const problem = unsupported(market.tokens, strategy);
@@ -142,7 +150,10 @@ export function simulateTokenStrategy(
   for (let day = 0; day < days.length; day++) {
     if (strategy.tax_options.staking && day > 0) stake(day);
     if (day === 0 || due.has(day)) rebalance(day);
-    if (strategy.tax_options.tax_loss_harvest) {
+    // Under a wash-sale rule, buying back at once would wash the loss, so nothing is harvested.
+    const washSales =
+      rules.washSalesFrom !== undefined && (days[day] as number) >= rules.washSalesFrom;
+    if (strategy.tax_options.tax_loss_harvest && !washSales) {
       books.forEach((book, token) => {
         const price = priceOf(token, day);
         const pieces = book.harvestLosses(
