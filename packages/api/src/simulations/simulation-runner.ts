@@ -18,8 +18,6 @@ const { simulationRuns } = schema;
 export type SimulationRunner = {
   /** Looks for queued runs now; called whenever a run is queued. */
   wake(): void;
-  /** Resolves once nothing is queued or running in this process. */
-  idle(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -61,8 +59,8 @@ export function createSimulationRunner(
   };
 
   /**
-   * Claims up to one run per thread, so two api processes never take the same run, and runs
-   * left RUNNING by a process that stopped are taken again on start (see `recover`).
+   * Claims the oldest queued runs, up to one per thread, in one statement: rows another process
+   * is claiming are skipped, so no two processes take the same run.
    */
   async function claim(limit: number): Promise<ClaimedRun[]> {
     const oldest = db
@@ -165,9 +163,6 @@ export function createSimulationRunner(
 
   return {
     wake,
-    async idle() {
-      while (draining) await draining;
-    },
     async close() {
       closed = true;
       await draining;

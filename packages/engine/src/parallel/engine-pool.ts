@@ -34,6 +34,7 @@ export async function createEnginePool(
   const queue: { id: number; job: EngineJob }[] = [];
   let nextId = 0;
   const threads: Thread[] = [];
+  let closing = false;
   const versions = await Promise.all(
     Array.from({ length: size }, () => {
       const worker = new Worker(new URL('./engine-worker.ts', import.meta.url), {
@@ -41,11 +42,24 @@ export async function createEnginePool(
       });
       const thread: Thread = { worker, busy: true };
       threads.push(thread);
-      // A thread that dies fails the job it held rather than leaving its caller waiting.
+      // A thread that dies fails the job it held and leaves the pool; when none is left, the
+      // jobs still queued fail too, rather than wait for a thread that will never come.
       worker.on('error', (error) => {
         const waiting = thread.current === undefined ? undefined : pending.get(thread.current);
         if (thread.current !== undefined) pending.delete(thread.current);
         waiting?.resolve({ ok: false, fault: error.message });
+      });
+      worker.on('exit', () => {
+        threads.splice(threads.indexOf(thread), 1);
+        if (thread.current !== undefined) {
+          pending.get(thread.current)?.resolve({ ok: false, fault: 'The engine thread stopped.' });
+          pending.delete(thread.current);
+        }
+        if (threads.length > 0 || closing) return;
+        for (const { id } of queue.splice(0)) {
+          pending.get(id)?.resolve({ ok: false, fault: 'No engine thread is left to run this.' });
+          pending.delete(id);
+        }
       });
       return new Promise<string>((resolve, reject) => {
         worker.once('error', reject);
@@ -101,6 +115,7 @@ export async function createEnginePool(
       return cells.flatMap((cell) => (cell.ok ? [cell.value] : []));
     },
     async close() {
+      closing = true;
       await Promise.all(threads.map((thread) => thread.worker.terminate()));
     },
   };
