@@ -15,7 +15,7 @@ import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
 import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
-import { createSimulationRunner, recoverInterruptedRuns } from './simulations/simulation-runner.ts';
+import { createSimulationRunner } from './simulations/simulation-runner.ts';
 
 export type ApiOptions = {
   db: Db;
@@ -52,17 +52,8 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
       ? createSimulationRunner(options.db, options.engine, app.log)
       : undefined;
   if (runner) {
-    app.addHook('onReady', async () => {
-      // Runs this process left mid-way when it last stopped are queued again, then resumed. A
-      // database that cannot be reached now must not keep the server from starting: the runs
-      // wait for the next start, and health reports the database.
-      try {
-        await recoverInterruptedRuns(options.db);
-        runner.wake();
-      } catch (error) {
-        app.log.error({ err: error }, 'queued simulation runs could not be resumed');
-      }
-    });
+    // Runs queued while no process computed them, or whose claim lapsed, start now.
+    app.addHook('onReady', async () => runner.wake());
     app.addHook('onClose', () => runner.close());
   }
   const context = {

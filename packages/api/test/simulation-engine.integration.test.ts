@@ -5,6 +5,8 @@ import {
   SimulationResultSchema,
 } from '@ballast/contract';
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
+import { schema } from '@ballast/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, startApi } from './support/api-fixture.ts';
 
@@ -86,6 +88,36 @@ describe('simulations computed by the engine', () => {
     expect(again.json()).toEqual([
       { time_window: 'today', simulation_hash: hashOf(submitted), simulation_result: result },
     ]);
+  });
+
+  it('takes over a run whose claim lapsed, and leaves a fresh claim alone', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const run = (hash: string, claimedAt: Date) => ({
+      firmId: advisor.firmId,
+      hash,
+      kind: 'SIMULATION' as const,
+      timeWindow: 'today',
+      request: bondStrategy(),
+      status: 'RUNNING' as const,
+      claimedAt,
+    });
+    const lapsed = 'b'.repeat(64);
+    const fresh = 'c'.repeat(64);
+    // Claimed by processes that stopped eleven minutes ago, and one that is still working.
+    await api.database.db
+      .insert(schema.simulationRuns)
+      .values([run(lapsed, minutesAgo(11)), run(fresh, minutesAgo(1))]);
+    // Any new request wakes the engine threads.
+    await post('/simulate-portfolio', makeTokenStrategyInput());
+    const answer = await simulationResult(lapsed);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [item] = answer.json() as { simulation_result: unknown }[];
+    expect(BondSimulationResultSchema.parse(item?.simulation_result).timeframe).toBe('today');
+    const [row] = await api.database.db
+      .select({ status: schema.simulationRuns.status })
+      .from(schema.simulationRuns)
+      .where(eq(schema.simulationRuns.hash, fresh));
+    expect(row?.status).toBe('RUNNING');
   });
 
   it('says why a strategy no portfolio can meet failed, as a 409', async () => {

@@ -11,7 +11,7 @@ import type {
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import { createEnginePool, type EnginePool, type MarketSource } from '@ballast/engine';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 
 const { simulationRuns } = schema;
 
@@ -29,6 +29,7 @@ export type RunnerOptions = {
 };
 
 type ClaimedRun = {
+  claimedAt: Date | null;
   firmId: string;
   hash: string;
   kind: string;
@@ -38,6 +39,11 @@ type ClaimedRun = {
 
 /** What an advisor reads when the engine itself failed; the cause goes to the log only. */
 const ENGINE_FAULT = 'The engine could not finish this run. Try again, or tell support.';
+/**
+ * How long a claim lasts: a run still RUNNING this long after it was taken belongs to a process
+ * that stopped (a simulation takes well under a second, a comparison a few).
+ */
+const LEASE_MINUTES = 10;
 const NO_CELL = 'No duration placement and liquidity can be met with these assets and tax data.';
 
 export function createSimulationRunner(
@@ -59,20 +65,27 @@ export function createSimulationRunner(
   };
 
   /**
-   * Claims the oldest queued runs, up to one per thread, in one statement: rows another process
-   * is claiming are skipped, so no two processes take the same run.
+   * Claims the oldest runs waiting, up to one per thread, in one statement: queued runs, and
+   * runs whose claim has lapsed because the process that took them stopped. Rows another
+   * process is claiming are skipped, so no two processes take the same run.
    */
   async function claim(limit: number): Promise<ClaimedRun[]> {
+    const lapsed = sql`now() - make_interval(mins => ${LEASE_MINUTES})`;
     const oldest = db
       .select({ firmId: simulationRuns.firmId, hash: simulationRuns.hash })
       .from(simulationRuns)
-      .where(eq(simulationRuns.status, 'QUEUED'))
+      .where(
+        or(
+          eq(simulationRuns.status, 'QUEUED'),
+          and(eq(simulationRuns.status, 'RUNNING'), lt(simulationRuns.claimedAt, lapsed)),
+        ),
+      )
       .orderBy(simulationRuns.createdAt)
       .limit(limit)
       .for('update', { skipLocked: true });
     return db
       .update(simulationRuns)
-      .set({ status: 'RUNNING' })
+      .set({ status: 'RUNNING', claimedAt: sql`now()` })
       .where(sql`(${simulationRuns.firmId}, ${simulationRuns.hash}) in (${oldest})`)
       .returning({
         firmId: simulationRuns.firmId,
@@ -80,6 +93,7 @@ export function createSimulationRunner(
         kind: simulationRuns.kind,
         timeWindow: simulationRuns.timeWindow,
         request: simulationRuns.request,
+        claimedAt: simulationRuns.claimedAt,
       });
   }
 
@@ -92,10 +106,13 @@ export function createSimulationRunner(
           : { status: 'FAILED', result: null, failure: outcome.failure, completedAt: new Date() },
       )
       .where(
+        // Only the current claim writes: a process whose lease lapsed and was taken over
+        // finds its run claimed again and leaves it to the newer claim.
         and(
           eq(simulationRuns.firmId, run.firmId),
           eq(simulationRuns.hash, run.hash),
           eq(simulationRuns.status, 'RUNNING'),
+          run.claimedAt ? eq(simulationRuns.claimedAt, run.claimedAt) : undefined,
         ),
       );
   }
@@ -169,15 +186,4 @@ export function createSimulationRunner(
       if (pool) await (await pool).close();
     },
   };
-}
-
-/**
- * Runs this process left RUNNING when it stopped go back to the queue. Only for the
- * single-process default, where no other process can be running them.
- */
-export async function recoverInterruptedRuns(db: Db): Promise<void> {
-  await db
-    .update(simulationRuns)
-    .set({ status: 'QUEUED' })
-    .where(eq(simulationRuns.status, 'RUNNING'));
 }

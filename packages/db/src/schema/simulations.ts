@@ -5,7 +5,8 @@ import { firms } from './firms.ts';
 /**
  * A simulation or comparer run, keyed by the content hash of its canonical request. The same
  * request is stored once per firm and its result served again; the engine's workers move it
- * from QUEUED to DONE (with `result`) or FAILED (with `failure`, a reason for the advisor).
+ * from QUEUED through RUNNING to DONE (with `result`) or FAILED (with `failure`, a reason for
+ * the advisor).
  */
 export const simulationRuns = pgTable(
   'simulation_runs',
@@ -21,6 +22,8 @@ export const simulationRuns = pgTable(
     result: jsonb('result'),
     failure: text('failure'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
+    /** When a process took the run; a RUNNING run claimed long ago is taken again (a lease). */
+    claimedAt: timestampTz('claimed_at'),
     completedAt: timestampTz('completed_at'),
   },
   (table) => [

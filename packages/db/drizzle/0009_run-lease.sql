@@ -1,0 +1,1 @@
+ALTER TABLE "simulation_runs" ADD COLUMN "claimed_at" timestamp with time zone;
