@@ -83,18 +83,21 @@ export function createSimulationRunner(
       .orderBy(simulationRuns.createdAt)
       .limit(limit)
       .for('update', { skipLocked: true });
-    return db
-      .update(simulationRuns)
-      .set({ status: 'RUNNING', claimedAt: sql`now()` })
-      .where(sql`(${simulationRuns.firmId}, ${simulationRuns.hash}) in (${oldest})`)
-      .returning({
-        firmId: simulationRuns.firmId,
-        hash: simulationRuns.hash,
-        kind: simulationRuns.kind,
-        timeWindow: simulationRuns.timeWindow,
-        request: simulationRuns.request,
-        claimedAt: simulationRuns.claimedAt,
-      });
+    return (
+      db
+        .update(simulationRuns)
+        // Milliseconds, as a JavaScript Date carries them, so the claim compares equal on return.
+        .set({ status: 'RUNNING', claimedAt: sql`date_trunc('milliseconds', now())` })
+        .where(sql`(${simulationRuns.firmId}, ${simulationRuns.hash}) in (${oldest})`)
+        .returning({
+          firmId: simulationRuns.firmId,
+          hash: simulationRuns.hash,
+          kind: simulationRuns.kind,
+          timeWindow: simulationRuns.timeWindow,
+          request: simulationRuns.request,
+          claimedAt: simulationRuns.claimedAt,
+        })
+    );
   }
 
   async function finish(run: ClaimedRun, outcome: { result: unknown } | { failure: string }) {
