@@ -1,11 +1,17 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     // During `npm run dev --workspace @ballast/web`, the server started by `npm start` answers these.
-    proxy: { '/api': 'http://localhost:3000', '/config.json': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sdk': 'http://localhost:3000',
+      '/v1': 'http://localhost:3000',
+      '/config.json': 'http://localhost:3000',
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApi, createSessionVerifier } from '@ballast/api';
-import { clientErrorResponse, NOT_FOUND_DETAIL } from '@ballast/contract';
+import { clientErrorResponse, NOT_FOUND_DETAIL, type RuntimeConfig } from '@ballast/contract';
 import { createDirectoryBlobStore, type Database } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
@@ -21,12 +21,20 @@ export type AppDependencies = {
     | 'dataDir'
     | 'engineThreads'
     | 'marketDataDir'
+    | 'oauthProviders'
+    | 'sms'
+    | 'mode'
+    | 'support'
+    | 'sessionMaxMinutes'
   >;
   database: Database;
   identity: IdentitySetup;
   /** Where log lines go; standard output unless a test wants to read them. */
   logStream?: { write(line: string): void };
 };
+
+// A sign-in lasts a working day unless the server allows less; the SDK keeps it alive meanwhile.
+const WORKING_DAY_MINUTES = 12 * 60;
 
 export type App = { app: FastifyInstance; identity: IdentityServices };
 
@@ -63,13 +71,20 @@ export async function buildApp({
     }),
   });
 
-  app.get('/config.json', async (request, reply) => {
+  app.get('/config.json', async (request, reply): Promise<RuntimeConfig> => {
     const base = config.publicUrl ?? originOf(request);
     reply.header('cache-control', 'no-store');
     return {
       apiUrl: `${base}/api`,
       identityUrl: base,
       publicToken: identity.publicToken,
+      signIn: {
+        oauthProviders: config.oauthProviders.map((provider) => provider.name),
+        // Demo mode keeps text messages in the outbox; production needs a webhook to send them.
+        sms: config.sms !== undefined || config.mode === 'demo',
+        sessionMinutes: Math.min(WORKING_DAY_MINUTES, config.sessionMaxMinutes),
+      },
+      support: config.support,
     };
   });
 

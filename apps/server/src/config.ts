@@ -98,6 +98,10 @@ const EnvSchema = z
       .max(60 * 24 * 90)
       .default(60 * 24 * 7),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SUPPORT_PHONE: z.string().min(1).default('(800)-555-0199'),
+    SUPPORT_EMAIL: z
+      .email({ error: 'must be an e-mail address' })
+      .default('support@ballast.localhost'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -160,6 +164,8 @@ export type Config = {
   /** Behind a reverse proxy, read the client's protocol, host and address from X-Forwarded-*. */
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Where the support modal sends users. */
+  support: { phone: string; email: string };
   webRoot: string;
 };
 
@@ -201,6 +207,7 @@ export function readConfig(env: Record<string, string | undefined>, cwd = proces
     sessionMaxMinutes: vars.SESSION_MAX_MINUTES,
     trustProxy: vars.TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
+    support: { phone: vars.SUPPORT_PHONE, email: vars.SUPPORT_EMAIL },
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
   };
 }

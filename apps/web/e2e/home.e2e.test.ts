@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-describe('home page, logged out', () => {
+describe('the app, logged out', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -19,19 +19,23 @@ describe('home page, logged out', () => {
     await server?.stop();
   });
 
-  it('is titled "Home | Ballast", kept out of search engines, and reaches the server', async () => {
+  it('sends a visitor of the home page to the login screen, titled and kept out of search engines', async () => {
     await page.goto(server.url);
-    await page.getByText('Sign in to see the portfolios you advise.').waitFor();
-    expect(await page.title()).toBe('Home | Ballast');
+    await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/');
+    expect(await page.title()).toBe('Login | Ballast');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
-  it('offers a single Login link to /auth/login, reachable by keyboard', async () => {
+  it('offers a single Login link to /auth/login and no nav, reachable by keyboard', async () => {
     await page.goto(server.url);
     const login = page.getByRole('link', { name: 'Login' });
     await login.waitFor();
     expect(await login.getAttribute('href')).toBe('/auth/login');
-    expect(await page.getByRole('navigation').getByRole('link').count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Monitor' }).count()).toBe(0);
 
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
@@ -46,5 +50,11 @@ describe('home page, logged out', () => {
       'The server could not be reached. Please reload the page.',
     );
     await page.unroute('**/config.json');
+  });
+
+  it('answers an unknown page with its own message', async () => {
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'This page does not exist.' }).waitFor();
+    expect(await page.title()).toBe('Page not found | Ballast');
   });
 });

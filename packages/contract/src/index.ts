@@ -35,5 +35,6 @@ export * from './openapi.ts';
 export * from './paged-list.ts';
 export * from './phone.ts';
 export * from './routes/index.ts';
+export * from './runtime-config.ts';
 export * from './sign-in-messages.ts';
 export * from './us-states.ts';

@@ -1,0 +1,34 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningServer, TestUser } from './server.ts';
+
+/** A fresh browser context (its own cookies and storage) with one page on the server. */
+export async function openPage(
+  browser: Browser,
+  server: RunningServer,
+  path = '/',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+/** Signs in through the login screen with e-mail and password, and waits for the home page. */
+export async function signInWithPassword(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Monitor' })
+    .waitFor();
+}
+
+/** Saves a full-page screenshot under .artifacts/screenshots for people to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `.artifacts/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,13 @@
+/** Every route of the app, once (spec §2, plus the portfolio detail). */
+export const paths = {
+  home: '/',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  resetPassword: '/auth/reset-password',
+  compare: '/portfolio/compare',
+  build: '/portfolio/build',
+  monitor: '/monitor',
+  portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
+} as const;
+
+export const PRODUCT_NAME = 'Ballast';

@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from '../reset-password-page.tsx';
+
+export default ResetPasswordPage;

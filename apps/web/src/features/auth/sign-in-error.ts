@@ -1,0 +1,31 @@
+import {
+  isSignInErrorType,
+  SIGN_IN_ERROR_MESSAGES,
+  SIGN_IN_INVALID_JSON,
+  SIGN_IN_INVALID_RESPONSE,
+  SIGN_IN_NO_RESPONSE,
+  SIGN_IN_UNREACHABLE,
+} from '@ballast/contract';
+
+export const GENERIC_SIGN_IN_FAILURE = 'Sign-in did not work. Please try again.';
+
+// What the sign-in client itself says when the service cannot be reached or understood (§8).
+const CLIENT_FAILURES = [
+  SIGN_IN_UNREACHABLE,
+  SIGN_IN_INVALID_JSON,
+  SIGN_IN_NO_RESPONSE,
+  SIGN_IN_INVALID_RESPONSE,
+];
+
+/** The §8 message for a sign-in failure: by its error_type, else the client's own, else generic. */
+export function signInErrorMessage(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { error_type: type, message } = error as { error_type?: unknown; message?: unknown };
+    if (typeof type === 'string' && isSignInErrorType(type)) return SIGN_IN_ERROR_MESSAGES[type];
+    if (typeof message === 'string') {
+      const known = CLIENT_FAILURES.find((failure) => message.includes(failure));
+      if (known) return known;
+    }
+  }
+  return GENERIC_SIGN_IN_FAILURE;
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { PRODUCT_NAME, paths } from '../../config/paths.ts';
+import { useSession } from '../auth/session-context.tsx';
+import { SettingsModal } from '../settings/settings-modal.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { FirmLogo } from './firm-logo.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { SupportModal } from './support-modal.tsx';
+import { useCurrentAdvisor } from './use-current-advisor.ts';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-navy-100 hover:text-white'}`;
+
+/** Spec §2: the header, logged in (nav, logo, account menu) or logged out (one Login link). */
+export function Header() {
+  const { isAuthenticated, isAwaitingSecondFactor } = useSession();
+  const advisor = useCurrentAdvisor();
+  const [supportOpen, setSupportOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  return (
+    <header className="bg-navy-700 text-white">
+      {isAuthenticated && <ImpersonationBanner />}
+      <div className="flex flex-wrap items-center gap-4 px-4 py-3 sm:px-6">
+        <Link to={paths.home} className="text-xl font-bold tracking-wide text-white">
+          {PRODUCT_NAME}
+        </Link>
+        {isAuthenticated && <FirmLogo firmId={advisor.data?.firm_id} />}
+        <nav aria-label="Main" className="ml-auto flex items-center gap-2">
+          {isAuthenticated ? (
+            <>
+              <NavLink className={navLinkClass} to={paths.compare}>
+                Compare
+              </NavLink>
+              <NavLink className={navLinkClass} to={paths.build}>
+                Build
+              </NavLink>
+              <NavLink className={navLinkClass} to={paths.monitor}>
+                Monitor
+              </NavLink>
+            </>
+          ) : (
+            // A session that proved a first factor but still owes the second is ended first,
+            // so that signing in starts afresh (spec §2).
+            <Link
+              className="rounded-md bg-gold-400 px-3 py-1.5 text-sm font-semibold text-navy-900"
+              to={isAwaitingSecondFactor ? paths.logout : paths.login}
+            >
+              Login
+            </Link>
+          )}
+          <button
+            type="button"
+            className="rounded px-3 py-1.5 text-sm font-semibold text-navy-100 hover:text-white"
+            onClick={() => setSupportOpen(true)}
+          >
+            Support
+          </button>
+          {isAuthenticated && (
+            <AccountMenu advisor={advisor.data} onOpenSettings={() => setSettingsOpen(true)} />
+          )}
+        </nav>
+      </div>
+      <SupportModal open={supportOpen} onOpenChange={setSupportOpen} />
+      {advisor.data && (
+        <SettingsModal advisor={advisor.data} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      )}
+    </header>
+  );
+}
