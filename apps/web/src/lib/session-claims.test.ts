@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { needsSecondFactor, readJwtPayload } from './session-claims.ts';
 
 function jwtWith(payload: object): string {
-  const encode = (value: object) =>
-    Buffer.from(JSON.stringify(value)).toString('base64url');
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'ES256' })}.${encode(payload)}.signature`;
 }
 
