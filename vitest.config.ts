@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, three projects: fast unit tests beside the code, integration tests that boot the
-// real server on a real database, and browser tests that drive Debian's Chromium.
+// One config, four projects: fast unit tests beside the code, component tests in a simulated DOM,
+// integration tests that boot the real server on a real database, and browser tests that drive
+// Debian's Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +15,14 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        // React components in a simulated DOM, for logic that lives in the browser.
+        test: {
+          name: 'component',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
         },
       },
       {
