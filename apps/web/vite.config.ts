@@ -4,7 +4,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest tells `npm run bench:web` which chunks each route loads.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     // During `npm run dev --workspace @ballast/web`, the server started by `npm start` answers these.
     proxy: {
