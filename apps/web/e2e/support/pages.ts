@@ -22,10 +22,23 @@ export async function signInWithPassword(page: Page, user: Pick<TestUser, 'email
   await page.getByLabel('E-mail', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForLoggedInHeader(page);
+  // The header changes with the session; the page it leads to may still be loading.
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+}
+
+/** Waits until the header is the logged-in one: its nav offers Monitor. */
+export async function waitForLoggedInHeader(page: Page): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Monitor' })
     .waitFor();
+}
+
+/** The session JWT cookie (`__session`) the sign-in client wrote, if any. */
+export async function sessionJwtOf(context: BrowserContext): Promise<string | undefined> {
+  const cookie = (await context.cookies()).find((entry) => entry.name === '__session');
+  return cookie?.value || undefined;
 }
 
 /** Saves a full-page screenshot under .artifacts/screenshots for people to look at. */

@@ -38,7 +38,13 @@ const PASSWORD = 'Browser tests walk the ledger 5521';
  * The real server over real HTTP on a free port, with a fresh database of its own, on
  * `localhost` so the sign-in client's cookies need no TLS. `seed` fills it as `npm start` would.
  */
-export async function startServer(options: { seed?: SeedScenario } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    seed?: SeedScenario;
+    /** More environment for the server, as an operator would set it (e.g. OAUTH_PROVIDERS). */
+    env?: Record<string, string>;
+  } = {},
+): Promise<RunningServer> {
   const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
   // Links in e-mails and passkeys are bound to the server's URL, so it is known before start.
   const port = await freePort();
@@ -46,6 +52,7 @@ export async function startServer(options: { seed?: SeedScenario } = {}): Promis
   const { app, publicToken, identity, config, encryptionKey } = await buildTestApp(database, {
     ENGINE_THREADS: '0',
     PUBLIC_URL: url,
+    ...options.env,
   });
   await app.listen({ port, host: 'localhost' });
 

@@ -64,7 +64,7 @@ export function LinkLanding({ token }: { token: LandingToken }) {
   // Back to the login page without the token: it shows the second step, or moves on.
   if (outcome === 'done') return <Navigate replace to={paths.login} />;
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={outcome === 'pending' ? 'Signing you in' : 'We could not sign you in'}>
       {outcome === 'pending' ? (
         <p role="status">Checking your link…</p>
       ) : (

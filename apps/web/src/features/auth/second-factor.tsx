@@ -57,7 +57,7 @@ export function SecondFactor() {
         >
           {useRecovery ? 'Use the authenticator code instead' : 'Use a recovery code instead'}
         </button>
-        <div className="flex gap-2">
+        <div className="ml-auto flex gap-2">
           <Button variant="secondary" onClick={() => void logout()}>
             Cancel
           </Button>

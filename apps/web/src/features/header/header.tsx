@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME, paths } from '../../config/paths.ts';
+import { advisorAccessRefusal } from '../auth/advisor-access.tsx';
 import { useSession } from '../auth/session-context.tsx';
 import { SettingsModal } from '../settings/settings-modal.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -16,6 +17,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { isAuthenticated, isAwaitingSecondFactor } = useSession();
   const advisor = useCurrentAdvisor();
+  // Signed in, but not as an advisor: nothing in the nav would work, only leaving does.
+  const isRefused = isAuthenticated && advisorAccessRefusal(advisor.error) !== null;
+  const isAdvisor = isAuthenticated && !isRefused;
   const [supportOpen, setSupportOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -26,9 +30,17 @@ export function Header() {
         <Link to={paths.home} className="text-xl font-bold tracking-wide text-white">
           {PRODUCT_NAME}
         </Link>
-        {isAuthenticated && <FirmLogo firmId={advisor.data?.firm_id} />}
+        {isAdvisor && <FirmLogo firmId={advisor.data?.firm_id} />}
         <nav aria-label="Main" className="ml-auto flex items-center gap-2">
-          {isAuthenticated ? (
+          {isRefused && (
+            <Link
+              className="rounded-md bg-gold-400 px-3 py-1.5 text-sm font-semibold text-navy-900"
+              to={paths.logout}
+            >
+              Logout
+            </Link>
+          )}
+          {isAdvisor && (
             <>
               <NavLink className={navLinkClass} to={paths.compare}>
                 Compare
@@ -40,7 +52,8 @@ export function Header() {
                 Monitor
               </NavLink>
             </>
-          ) : (
+          )}
+          {!isAuthenticated && (
             // A session that proved a first factor but still owes the second is ended first,
             // so that signing in starts afresh (spec §2).
             <Link
@@ -57,7 +70,7 @@ export function Header() {
           >
             Support
           </button>
-          {isAuthenticated && (
+          {isAdvisor && (
             <AccountMenu advisor={advisor.data} onOpenSettings={() => setSettingsOpen(true)} />
           )}
         </nav>

@@ -1,0 +1,111 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
+import { launchBrowser } from './support/browser.ts';
+import { runSdkInPage } from './support/identity.ts';
+import {
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  signInWithPassword,
+  waitForLoggedInHeader,
+} from './support/pages.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/** A CTAP2 platform authenticator in the page's browser that always says yes. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+describe('signing in with a passkey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ seed: 'minimal' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in with the passkey the advisor registered earlier in this browser', async () => {
+    const user = await server.createUser();
+    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { cdp, authenticatorId } = await addAuthenticator(page);
+    await signInWithPassword(page, user);
+    const registrationId = await runSdkInPage<string>(
+      page,
+      server,
+      'return (await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 })).webauthn_registration_id;',
+    );
+    expect(registrationId).toBeTruthy();
+    expect(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    ).toHaveLength(1);
+
+    await page.goto('/auth/logout');
+    await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
+    expect(await sessionJwtOf(context)).toBeUndefined();
+    await saveScreenshot(page, 'login-passkey');
+
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+    await waitForLoggedInHeader(page);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await sessionJwtOf(context)).toBeTruthy();
+    // The session stands on the passkey alone.
+    expect(
+      await runSdkInPage<string[]>(
+        page,
+        server,
+        'return client.session.getSync().authentication_factors.map((factor) => factor.type);',
+      ),
+    ).toEqual(['webauthn']);
+    await page
+      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
+      .waitFor();
+    await context.close();
+  });
+
+  it('says so, and stays signed out, when the passkey is not one this service registered', async () => {
+    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { cdp, authenticatorId } = await addAuthenticator(page);
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    await cdp.send('WebAuthn.addCredential', {
+      authenticatorId,
+      credential: {
+        credentialId: randomBytes(16).toString('base64'),
+        isResidentCredential: true,
+        rpId: 'localhost',
+        privateKey: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+        userHandle: Buffer.from('user-test-nobody').toString('base64'),
+        signCount: 0,
+      },
+    });
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(GENERIC_SIGN_IN_FAILURE);
+    expect(await sessionJwtOf(context)).toBeUndefined();
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/auth/login',
+    );
+    await saveScreenshot(page, 'login-passkey-unknown');
+    await context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, TextInput } from '../../../components/ui/field.tsx';
+import { FormError } from '../form-parts.tsx';
+
+/** The first step of the e-mailed sign-ins: which address to send the link or code to. */
+export function EmailRequestForm(props: {
+  label: string;
+  intro: string;
+  submitLabel: string;
+  isPending: boolean;
+  error: string | null;
+  onSend(email: string): void;
+}) {
+  const [email, setEmail] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    props.onSend(email.trim());
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={submit} aria-label={props.label}>
+      <p className="text-sm text-slate-700">{props.intro}</p>
+      <Field label="E-mail">
+        {(control) => (
+          <TextInput
+            {...control}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <FormError message={props.error} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={props.isPending}>
+          {props.isPending ? 'Sending…' : props.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../form-parts.tsx';
+import { useSignInStep } from '../use-sign-in-step.ts';
+
+/** A sign-in that needs nothing typed: one button, and the §8 message if it fails. */
+export function MethodButton(props: {
+  label: string;
+  pendingLabel: string;
+  signIn(): Promise<unknown>;
+}) {
+  const step = useSignInStep();
+  return (
+    <div className="space-y-2">
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={step.isPending}
+        onClick={() => void step.run(props.signIn)}
+      >
+        {step.isPending ? props.pendingLabel : props.label}
+      </Button>
+      <FormError message={step.error} />
+    </div>
+  );
+}
