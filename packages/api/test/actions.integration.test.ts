@@ -237,6 +237,13 @@ describe('actions', () => {
       needs_action_payload: { instructions: 'Call the custodian.' },
     });
     expect(await steps.statusOf(me, id)).toBe('NEEDS-ACTION');
+    // The advisor must see what waits for them in order to dismiss it.
+    const listed = (
+      await api.call(me, { method: 'GET', url: `/portfolios/${id}/actions` })
+    ).json() as ActionBody[];
+    expect(listed.find((action) => action.id === dnt.id)?.state).toBe(
+      'NEEDS-ACTION-OUT-OF-CHANNEL-DISMISSIBLE',
+    );
     expect((await api.call(me, { method: 'DELETE', url: url(dnt.id) })).statusCode).toBe(204);
     expect(await steps.statusOf(me, id)).toBe('IN-GOOD-ORDER');
     expect((await api.call(me, { method: 'DELETE', url: url(dnt.id) })).statusCode).toBe(410);

@@ -51,6 +51,18 @@ type ActionRow = typeof actions.$inferSelect;
 /** The roles that move actions through their states (DESIGN "Roles": the back-office queue). */
 const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATOR'];
 
+/**
+ * What advisors, managers and CIOs are listed: the advisor-visible states of spec §4, and the
+ * -DISMISSIBLE variants of the two NEEDS-ACTION ones, which they are shown as their base state.
+ * Without the variants a dismissible request would vanish from the list while the portfolio
+ * reads NEEDS-ACTION, and the advisor could neither answer nor dismiss it.
+ */
+const ADVISOR_LISTED_STATES: readonly ActionState[] = [
+  ...ADVISOR_VISIBLE_ACTION_STATES,
+  'NEEDS-ACTION-IN-CHANNEL-DISMISSIBLE',
+  'NEEDS-ACTION-OUT-OF-CHANNEL-DISMISSIBLE',
+];
+
 function toAction(row: ActionRow): Action {
   return {
     id: row.id,
@@ -297,11 +309,11 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
 
   apiRoute(app, context, listPortfolioActions, async ({ params, query, caller }) => {
     const portfolio = await getVisiblePortfolio(params.id, caller);
-    // Advisors (and managers, CIOs) see only the advisor-visible states; operations sees all.
+    // Advisors (and managers, CIOs) see only the states listed to them; operations sees all.
     const allowed: readonly ActionState[] = OPERATORS.includes(caller.role)
       ? (query.state ?? [])
-      : (query.state ?? [...ADVISOR_VISIBLE_ACTION_STATES]).filter((state) =>
-          (ADVISOR_VISIBLE_ACTION_STATES as readonly ActionState[]).includes(state),
+      : (query.state ?? ADVISOR_LISTED_STATES).filter((state) =>
+          ADVISOR_LISTED_STATES.includes(state),
         );
     if (!OPERATORS.includes(caller.role) && allowed.length === 0) return [];
     const rows = await db

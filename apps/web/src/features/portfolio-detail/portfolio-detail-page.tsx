@@ -1,20 +1,47 @@
-import { getPortfolio } from '@ballast/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useApi } from '../auth/session-context.tsx';
+import { AssetDistributionChart } from './asset-distribution-chart.tsx';
+import { DetailHeader } from './detail-header.tsx';
+import { DetailError, DetailSkeleton } from './detail-states.tsx';
+import { DetailSummary } from './detail-summary.tsx';
+import { HistorySection } from './history-section.tsx';
+import { HoldingSummary } from './holding-summary.tsx';
+import { HoldingsTable } from './holdings-table.tsx';
+import { ReportDocuments } from './report-documents.tsx';
+import { ReturnsTable } from './returns-table.tsx';
+import { usePortfolioDetail } from './use-portfolio-detail.ts';
 
+/** /portfolio/:portfolioId: one client account, its performance, holdings, documents and requests. */
 export default function PortfolioDetailPage() {
   const { portfolioId = '' } = useParams();
-  const api = useApi();
-  const detail = useQuery({
-    queryKey: ['portfolios', portfolioId],
-    queryFn: () => api.request(getPortfolio, { params: { id: portfolioId } }),
-  });
-  usePageTitle(detail.data?.client_name ?? 'Portfolio');
+  const detail = usePortfolioDetail(portfolioId);
+  usePageTitle(detail.data?.client_name ?? (detail.isError ? 'Portfolio not found' : 'Portfolio'));
+
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    return <DetailError error={detail.error} onRetry={() => void detail.refetch()} />;
+  }
+  const portfolio = detail.data;
+  const holding = portfolio.current_holding;
   return (
-    <section>
-      <h1 className="text-2xl font-bold text-navy-800">{detail.data?.client_name}</h1>
-    </section>
+    <div className="space-y-4">
+      <DetailHeader detail={portfolio} />
+      <DetailSummary detail={portfolio} />
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <HoldingSummary holding={holding} />
+        <AssetDistributionChart distribution={portfolio.asset_distribution} />
+      </div>
+      <HistorySection portfolioId={portfolio.id} lastReportDate={holding?.report_date ?? null} />
+      <ReturnsTable holding={holding} benchmark={portfolio.benchmark_returns} />
+      <HoldingsTable
+        assets={holding?.assets ?? []}
+        clientName={portfolio.client_name}
+        reportDate={holding?.report_date ?? null}
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <ReportDocuments portfolioId={portfolio.id} kind="statement" />
+        <ReportDocuments portfolioId={portfolio.id} kind="tax-report" />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,297 @@
+import { readFile } from 'node:fs/promises';
+import type {
+  PagedList,
+  PortfolioDetail,
+  PortfolioListResponse,
+  ReportDocument,
+} from '@ballast/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rangeStart } from '../src/features/portfolio-detail/history-range.ts';
+import {
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatUsd,
+  formatYears,
+} from '../src/lib/format.ts';
+import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/** The value beside a label in one of the screen's description lists. */
+function figure(page: Page, section: string, label: string) {
+  return page
+    .getByRole('region', { name: section, exact: true })
+    .locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
+}
+
+/** Splits RFC 4180 text into rows of fields (quoted fields may hold commas and quotes). */
+function parseCsv(text: string): string[][] {
+  return text.split('\r\n').map((line) => {
+    const fields: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let index = 0; index < line.length; index += 1) {
+      const char = line[index];
+      if (quoted) {
+        if (char === '"' && line[index + 1] === '"') {
+          field += '"';
+          index += 1;
+        } else if (char === '"') quoted = false;
+        else field += char;
+      } else if (char === '"') quoted = true;
+      else if (char === ',') {
+        fields.push(field);
+        field = '';
+      } else field += char;
+    }
+    fields.push(field);
+    return fields;
+  });
+}
+
+describe('the portfolio detail screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let api: ApiSession;
+  let detail: PortfolioDetail;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ seed: 'demo' });
+    browser = await launchBrowser();
+    const advisor = demoUser(server, 'ADVISOR');
+    api = await signInToApi(server, advisor);
+    const list = await api.get<PortfolioListResponse>('/portfolios?status=IN-GOOD-ORDER');
+    const bond = list.portfolios.find((item) => item.current_strategy_summary?.style === 'B');
+    if (!bond) throw new Error('the demo advisor has no bond portfolio in good order');
+    detail = await api.get<PortfolioDetail>(`/portfolios/${bond.id}`);
+    ({ context, page } = await openPage(browser, server));
+    await signInWithPassword(page, advisor);
+    await page.goto(`/portfolio/${detail.id}`);
+    await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the client, custodian, strategy and holding figures the api gives', async () => {
+    const holding = detail.current_holding;
+    if (!holding) throw new Error('the portfolio has no holding report');
+    expect(await page.title()).toBe(`${detail.client_name} | Ballast`);
+    expect(await page.getByText('Status: In good order').count()).toBe(1);
+    expect(
+      await page.getByText(`Do not trade: ${detail.user_dnt ?? 'off'}`, { exact: true }).count(),
+    ).toBe(1);
+
+    const expected: [string, string][] = [
+      ['NAV', formatUsd(holding.nav)],
+      ['Yield to worst', formatPercent(holding.ytw)],
+      ['Duration', `${formatYears(holding.duration)} yrs`],
+      ['Tax-equivalent yield', formatPercent(holding.tey)],
+      ['Average rating', holding.average_rating ?? '—'],
+      ['Tax loss harvested', formatUsd(holding.tax_loss_harvested)],
+      ['Holdings', formatNumber(holding.number_of_holdings)],
+      ['Report date', formatDate(holding.report_date)],
+    ];
+    for (const [label, value] of expected) {
+      expect(await figure(page, 'Holdings summary', label).textContent(), label).toBe(value);
+    }
+
+    const custodian = detail.current_custodians[0];
+    if (!custodian) throw new Error('the portfolio has no custodian');
+    expect(await figure(page, 'Custodian', custodian.custodian_name).textContent()).toBe(
+      custodian.custodian_account,
+    );
+    expect(await figure(page, 'Client', 'Account type').textContent()).toBe(
+      detail.current_client_data?.account_type,
+    );
+    expect(await figure(page, 'Client', 'Inception date').textContent()).toBe(
+      formatDate(detail.inception_date),
+    );
+    expect(await figure(page, 'Strategy', 'Style').textContent()).toBe('Fixed income (B)');
+    expect(await figure(page, 'Strategy', 'Tax rate').textContent()).toBe(
+      `${detail.current_strategy?.tax_data.tax_rate}%`,
+    );
+
+    const returns = page.getByRole('table', { name: 'Returns against the benchmark by period' });
+    const oneMonth = returns.getByRole('row', { name: /^1 month/ });
+    expect(await oneMonth.getByRole('cell').allTextContents()).toEqual([
+      formatUsd(holding.return_1m_usd),
+      formatPercent(holding.return_1m_pct),
+      formatPercent(detail.benchmark_returns?.['1m']),
+      expect.stringMatching(/pts$/),
+    ]);
+    const oneDay = returns.getByRole('row', { name: /^1 day/ });
+    expect((await oneDay.getByRole('cell').allTextContents())[2]).toBe('—');
+
+    const distribution = page.getByRole('figure', { name: 'Asset distribution' });
+    await distribution.getByRole('button', { name: 'Show Asset distribution as table' }).click();
+    const national = distribution.getByRole('row', { name: /^National munis/ });
+    expect(await national.getByRole('cell').last().textContent()).toBe(
+      formatPercent(detail.asset_distribution?.national_municipal_bonds),
+    );
+    await distribution.getByRole('button', { name: 'Show Asset distribution chart' }).click();
+    await saveScreenshot(page, 'portfolio-detail');
+  });
+
+  it('shows as many NAV points as the api has for each range, as a chart or a table', async () => {
+    const anchor = detail.current_holding?.report_date ?? '';
+    const countFor = async (range: '1M' | '6M' | 'All') => {
+      const start = rangeStart(range, anchor);
+      const query = start ? `&start_time=${start}` : '';
+      const page = await api.get<PagedList<unknown>>(
+        `/portfolios/${detail.id}/nav/history?limit=1${query}`,
+      );
+      return page.count;
+    };
+    const nav = page.getByRole('figure', { name: 'NAV history' });
+    const picker = page.getByRole('group', { name: 'History range' });
+    const counts = new Map<string, number>();
+    for (const range of ['1M', '6M', 'All'] as const) {
+      counts.set(range, await countFor(range));
+      await picker.getByRole('button', { name: range, exact: true }).click();
+      expect(
+        await picker.getByRole('button', { name: range, exact: true }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      await nav.getByText(`${counts.get(range)} daily values from`).waitFor();
+    }
+    expect(counts.get('1M')).toBeLessThan(counts.get('6M') ?? 0);
+    expect(counts.get('6M')).toBeLessThan(counts.get('All') ?? 0);
+
+    await picker.getByRole('button', { name: '1M', exact: true }).click();
+    await nav.getByText(`${counts.get('1M')} daily values from`).waitFor();
+    await nav.getByRole('button', { name: 'Show NAV history as table' }).click();
+    const table = nav.getByRole('region', { name: 'NAV history data' });
+    expect(await table.locator('tbody tr').count()).toBe(counts.get('1M'));
+    const last = await api.get<PagedList<{ report_date: string; nav: number }>>(
+      `/portfolios/${detail.id}/nav/history?limit=1&start_time=${anchor}`,
+    );
+    expect(await table.locator('tbody tr').last().locator('td').allTextContents()).toEqual([
+      formatDate(last.results[0]?.report_date),
+      formatUsd(last.results[0]?.nav),
+    ]);
+    await nav.getByRole('button', { name: 'Show NAV history chart' }).click();
+    // The bars charts follow the same range.
+    await page
+      .getByRole('figure', { name: 'Deposits and withdrawals' })
+      .getByText(`to ${formatDate(anchor)}.`, { exact: false })
+      .waitFor();
+  });
+
+  it('sorts the holdings by a column header and exports them in that order as CSV', async () => {
+    const assets = detail.current_holding?.assets ?? [];
+    const holdings = page.getByRole('region', { name: 'Holdings', exact: true });
+    const header = holdings.getByRole('columnheader', { name: /Market value/ });
+    expect(await header.getAttribute('aria-sort')).toBe('none');
+    await header.getByRole('button').click();
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    const ascending = [...assets].sort((a, b) => a.current_value_usd - b.current_value_usd);
+    const cells = holdings.locator('tbody tr td:nth-child(6)');
+    expect(await cells.allTextContents()).toEqual(
+      ascending.map((line) => formatUsd(line.current_value_usd)),
+    );
+    await header.getByRole('button').click();
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    expect(await cells.first().textContent()).toBe(formatUsd(ascending.at(-1)?.current_value_usd));
+
+    const downloading = page.waitForEvent('download');
+    await holdings.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^holdings-.+\.csv$/);
+    const rows = parseCsv(await readFile(await download.path(), 'utf8'));
+    expect(rows[0]?.[5]).toBe('Market value');
+    expect(rows).toHaveLength(assets.length + 1);
+    expect(rows.slice(1).map((row) => Number(row[5]))).toEqual(
+      [...ascending].reverse().map((line) => line.current_value_usd),
+    );
+    expect(rows[1]?.[0]).toBe(ascending.at(-1)?.description);
+  });
+
+  it('downloads statements and tax reports as PDF files, a page of the list at a time', async () => {
+    const statements = await api.get<PagedList<ReportDocument>>(
+      `/portfolios/${detail.id}/statements?limit=500`,
+    );
+    const taxReports = await api.get<PagedList<ReportDocument>>(
+      `/portfolios/${detail.id}/tax-reports?limit=500`,
+    );
+    const newest = statements.results[0];
+    const taxReport = taxReports.results[0];
+    if (!newest || !taxReport) throw new Error('the demo portfolio has no documents');
+
+    const statementList = page.getByRole('region', { name: 'Statements' });
+    for (const [region, document, noun] of [
+      [statementList, newest, 'statement'],
+      [page.getByRole('region', { name: 'Tax reports' }), taxReport, 'tax report'],
+    ] as const) {
+      const downloading = page.waitForEvent('download');
+      await region
+        .getByRole('button', { name: `Download ${noun} for ${formatDate(document.report_date)}` })
+        .click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const bytes = await readFile(await download.path());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+
+    expect(statements.count).toBeGreaterThan(10);
+    await statementList.getByText(`1–10 of ${statements.count}`).waitFor();
+    await statementList.getByRole('button', { name: 'Next' }).click();
+    await statementList.getByText(`11–${statements.count} of ${statements.count}`).waitFor();
+    const oldest = statements.results.at(-1);
+    await statementList
+      .getByRole('button', { name: `Download statement for ${formatDate(oldest?.report_date)}` })
+      .waitFor();
+    expect(await statementList.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  });
+
+  it('fits a tablet, names its charts and shows a text summary of each', async () => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();
+    await page
+      .getByRole('figure', { name: 'NAV history' })
+      .getByText('daily values from')
+      .waitFor();
+    for (const name of [
+      'NAV history',
+      'Asset distribution',
+      'Deposits and withdrawals',
+      'Realized gains and losses',
+    ]) {
+      const chart = page.getByRole('figure', { name });
+      expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
+      expect(await chart.locator('figcaption').textContent()).not.toBe('');
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await saveScreenshot(page, 'portfolio-detail-tablet');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('says a portfolio that is not the advisor’s, or does not exist, cannot be shown', async () => {
+    const stranger = await server.createUser('ADVISOR');
+    const other = await browser.newContext({ baseURL: server.url });
+    const strangerPage = await other.newPage();
+    await signInWithPassword(strangerPage, stranger);
+    for (const id of [detail.id, crypto.randomUUID(), 'not-a-uuid']) {
+      await strangerPage.goto(`/portfolio/${id}`);
+      await strangerPage
+        .getByRole('heading', { name: 'This portfolio does not exist or is not yours.' })
+        .waitFor();
+      expect(
+        await strangerPage.getByRole('link', { name: 'Back to portfolios' }).getAttribute('href'),
+      ).toBe('/');
+    }
+    await saveScreenshot(strangerPage, 'portfolio-detail-not-found');
+    await other.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { formatUsdCompact } from '../../lib/format.ts';
+
+const MONTH_DAY = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: '2-digit',
+  timeZone: 'UTC',
+});
+
+/** A date axis tick: "Nov 24" over a few months, "Nov 26" (month and year) over longer spans. */
+export function dateTick(isoDate: string, spanDays: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return (spanDays > 200 ? MONTH_YEAR : MONTH_DAY).format(date);
+}
+
+export function usdTick(value: number): string {
+  return formatUsdCompact(value);
+}
+
+/** Days between the first and last ISO dates of a series. */
+export function spanInDays(dates: readonly string[]): number {
+  const first = dates[0];
+  const last = dates.at(-1);
+  if (!first || !last) return 0;
+  return (Date.parse(last) - Date.parse(first)) / 86_400_000;
+}
+
+export const CHART_COLORS = {
+  nav: '#12355b',
+  inflow: '#047857',
+  outflow: '#b91c1c',
+  grid: '#e2e8f0',
+  axis: '#475569',
+} as const;
