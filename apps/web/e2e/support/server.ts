@@ -25,6 +25,8 @@ export type RunningServer = {
   firmId: string | undefined;
   /** The scenario's demo sign-ins, by role. */
   demoUsers: Map<AdvisorRole, TestUser>;
+  /** A new firm with no advisors and no portfolios; returns its id. */
+  createFirm(): Promise<string>;
   /** A new advisor of the seeded firm (or a new firm) with a password sign-in of their own. */
   createUser(role?: AdvisorRole, options?: { firmId?: string }): Promise<TestUser>;
   /** Waits for the newest outbox message to `to` that `match` accepts. */
@@ -36,11 +38,13 @@ const PASSWORD = 'Browser tests walk the ledger 5521';
 
 /**
  * The real server over real HTTP on a free port, with a fresh database of its own, on
- * `localhost` so the sign-in client's cookies need no TLS. `seed` fills it as `npm start` would.
+ * `localhost` so the sign-in client's cookies need no TLS. `seed` fills it as `npm start` would;
+ * `largeCount` makes the `large` scenario smaller, so a browser test can afford to seed it.
  */
 export async function startServer(
   options: {
     seed?: SeedScenario;
+    largeCount?: number;
     /** More environment for the server, as an operator would set it (e.g. OAUTH_PROVIDERS). */
     env?: Record<string, string>;
   } = {},
@@ -62,6 +66,7 @@ export async function startServer(
     publicToken,
     box: createSecretBox(encryptionKey),
     blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+    ...(options.largeCount === undefined ? {} : { largeCount: options.largeCount }),
   });
   const demoUsers = new Map<AdvisorRole, TestUser>();
   if (seeded) {
@@ -115,6 +120,13 @@ export async function startServer(
         .returning({ id: schema.advisors.id });
       await ensurePasswordUser(database.db, project, user);
       return { ...user, advisorId: advisor?.id ?? '' };
+    },
+    async createFirm() {
+      const [firm] = await database.db
+        .insert(schema.firms)
+        .values({ name: `Firm ${crypto.randomUUID().slice(0, 8)}` })
+        .returning({ id: schema.firms.id });
+      return firm?.id ?? '';
     },
     async waitForMessage(to, match = () => true) {
       const deadline = Date.now() + 15_000;
