@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
 import { launchBrowser } from './support/browser.ts';
 import { identityUserIdOf } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForLoggedInHeader } from './support/pages.ts';
+import {
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  waitForLoggedInHeader,
+  waitForSignedInHome,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const ADMIN = { impersonatorId: 'advisor-admin-1', impersonatorEmail: 'admin@firm.test' };
@@ -38,8 +44,7 @@ describe('impersonation links', () => {
     const user = await server.createUser();
     const link = await linkFor(user.email);
     const { context, page } = await openPage(browser, server, link);
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
 
     const banner = page.getByRole('banner').getByRole('status');
