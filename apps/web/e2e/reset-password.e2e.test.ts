@@ -7,7 +7,7 @@ import {
   saveScreenshot,
   sessionJwtOf,
   signInWithPassword,
-  waitForLoggedInHeader,
+  waitForSignedInHome,
 } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -45,8 +45,7 @@ describe('resetting the password', () => {
 
   /** Changed, signed in, and told so. */
   async function expectChanged(page: Page, context: BrowserContext) {
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     await page.getByText('Your password has been changed.').waitFor();
     expect(await sessionJwtOf(context)).toBeTruthy();
   }

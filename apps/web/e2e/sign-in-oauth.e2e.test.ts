@@ -5,7 +5,7 @@ import {
   type TestOidcProvider,
 } from '../../../packages/identity/e2e/support/oidc-provider.ts';
 import { launchBrowser } from './support/browser.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForLoggedInHeader } from './support/pages.ts';
+import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 describe('signing in with an OAuth provider', () => {
@@ -54,8 +54,7 @@ describe('signing in with an OAuth provider', () => {
     await button.waitFor();
     await saveScreenshot(page, 'login-oauth');
     await button.click();
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
     await page
       .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })

@@ -9,7 +9,7 @@ import {
   saveScreenshot,
   sessionJwtOf,
   signInWithPassword,
-  waitForLoggedInHeader,
+  waitForSignedInHome,
 } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -65,8 +65,7 @@ describe('signing in with a passkey', () => {
     await saveScreenshot(page, 'login-passkey');
 
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
     // The session stands on the passkey alone.
     expect(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_NUMBER_INVALID } from '../src/features/auth/methods/phone-number.ts';
 import { launchBrowser } from './support/browser.ts';
 import { attachPhoneNumber, clearRateLimits, codeIn, linkIn } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForLoggedInHeader } from './support/pages.ts';
+import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 describe('signing in without a password: e-mailed link, e-mailed code, text message', () => {
@@ -22,8 +22,7 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
   });
 
   async function expectSignedIn(page: Page, context: BrowserContext) {
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
   }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { authenticatorCode, enrolAuthenticator } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForLoggedInHeader } from './support/pages.ts';
+import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
 import { type RunningServer, startServer, type TestUser } from './support/server.ts';
 
 describe('signing in with an authenticator app as the second factor', () => {
@@ -33,8 +33,7 @@ describe('signing in with an authenticator app as the second factor', () => {
   }
 
   async function expectLoggedIn(page: Page, user: TestUser) {
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     const menu = page.getByRole('button', {
       name: `Account menu for ${user.firstName} ${user.lastName}`,
     });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { attachEthereumWallet } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForLoggedInHeader } from './support/pages.ts';
+import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /**
@@ -56,8 +56,7 @@ describe('signing in with an Ethereum wallet', () => {
 
     const requests = await installWallet(page, wallet);
     await page.getByRole('button', { name: 'Continue with an Ethereum wallet' }).click();
-    await waitForLoggedInHeader(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForSignedInHome(page);
     expect(requests).toEqual(['eth_requestAccounts', 'personal_sign']);
     expect(await sessionJwtOf(context)).toBeTruthy();
     await page

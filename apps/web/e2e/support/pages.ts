@@ -35,6 +35,13 @@ export async function waitForLoggedInHeader(page: Page): Promise<void> {
     .waitFor();
 }
 
+/** Waits until a sign-in has led to the home page, under the logged-in header. */
+export async function waitForSignedInHome(page: Page): Promise<void> {
+  await waitForLoggedInHeader(page);
+  // The header changes with the session; the home page may still be loading.
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /** The session JWT cookie (`__session`) the sign-in client wrote, if any. */
 export async function sessionJwtOf(context: BrowserContext): Promise<string | undefined> {
   const cookie = (await context.cookies()).find((entry) => entry.name === '__session');

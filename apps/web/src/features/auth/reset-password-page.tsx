@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -6,7 +6,7 @@ import { Field, TextInput } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AuthCard } from './auth-card.tsx';
-import { FormError, FormNotice } from './form-parts.tsx';
+import { EmailField, FormError, FormNotice } from './form-parts.tsx';
 import { useSession } from './session-context.tsx';
 import { useSignInStep } from './use-sign-in-step.ts';
 
@@ -51,22 +51,57 @@ function SignedOutReset() {
   );
 }
 
-const PASSWORDS_DIFFER = 'The two passwords do not match.';
-
 /**
- * Runs a password change and, once it is done, says so and goes on to the login page, which moves
- * on to the app (every way of changing the password also signs in) or to the second factor.
+ * A new password typed twice, with any fields the variant needs before it (`children`). Every
+ * variant also signs in, so once done it says so and goes on to the login page, which moves on
+ * to the app or to the second factor.
  */
-function usePasswordChange() {
+function PasswordChangeForm(props: {
+  label: string;
+  children?: ReactNode;
+  change(password: string): Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const step = useSignInStep();
-  async function change(call: () => Promise<unknown>) {
-    if (await step.run(call)) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password !== confirmation) {
+      step.setError('The two passwords do not match.');
+      return;
+    }
+    if (await step.run(() => props.change(password))) {
       notify({ text: 'Your password has been changed.', theme: 'success' });
       navigate(paths.login, { replace: true });
     }
   }
-  return { step, change };
+
+  return (
+    <form className="space-y-4" onSubmit={submit} aria-label={props.label}>
+      {props.children}
+      <PasswordField
+        label="New password"
+        hint="Use a long phrase that is hard to guess."
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label="Repeat the new password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+      />
+      <FormError message={step.error} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={step.isPending}>
+          {step.isPending ? 'Saving…' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
 }
 
 function NewPasswordForm({
@@ -75,142 +110,67 @@ function NewPasswordForm({
   mode: { kind: 'email'; token: string } | { kind: 'session' };
 }) {
   const { client, config } = useSession();
-  const { step, change } = usePasswordChange();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirmation) {
-      step.setError(PASSWORDS_DIFFER);
-      return;
-    }
-    const session_duration_minutes = config.signIn.sessionMinutes;
-    void change(() =>
-      mode.kind === 'email'
-        ? client.passwords.resetByEmail({ token: mode.token, password, session_duration_minutes })
-        : client.passwords.resetBySession({ password, session_duration_minutes }),
-    );
-  }
-
+  const session_duration_minutes = config.signIn.sessionMinutes;
   return (
-    <form className="space-y-4" onSubmit={submit} aria-label="Choose a new password">
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
-      />
-      <FormError message={step.error} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={step.isPending}>
-          {step.isPending ? 'Saving…' : 'Change password'}
-        </Button>
-      </div>
-    </form>
+    <PasswordChangeForm
+      label="Choose a new password"
+      change={(password) =>
+        mode.kind === 'email'
+          ? client.passwords.resetByEmail({ token: mode.token, password, session_duration_minutes })
+          : client.passwords.resetBySession({ password, session_duration_minutes })
+      }
+    />
   );
 }
 
 /** Spec §5's third variant: the e-mail address and the current password prove who it is. */
 function ExistingPasswordForm() {
   const { client, config } = useSession();
-  const { step, change } = usePasswordChange();
   const [email, setEmail] = useState('');
   const [existing, setExisting] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirmation) {
-      step.setError(PASSWORDS_DIFFER);
-      return;
-    }
-    void change(() =>
-      client.passwords.resetByExistingPassword({
-        email: email.trim(),
-        existing_password: existing,
-        new_password: password,
-        session_duration_minutes: config.signIn.sessionMinutes,
-      }),
-    );
-  }
-
   return (
-    <form className="space-y-4" onSubmit={submit} aria-label="Change my password">
-      <Field label="E-mail">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Current password">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={existing}
-            onChange={(event) => setExisting(event.target.value)}
-          />
-        )}
-      </Field>
-      <NewPasswordFields
-        password={password}
-        confirmation={confirmation}
-        onPassword={setPassword}
-        onConfirmation={setConfirmation}
+    <PasswordChangeForm
+      label="Change my password"
+      change={(password) =>
+        client.passwords.resetByExistingPassword({
+          email: email.trim(),
+          existing_password: existing,
+          new_password: password,
+          session_duration_minutes: config.signIn.sessionMinutes,
+        })
+      }
+    >
+      <EmailField value={email} onChange={setEmail} />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        value={existing}
+        onChange={setExisting}
       />
-      <FormError message={step.error} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={step.isPending}>
-          {step.isPending ? 'Saving…' : 'Change password'}
-        </Button>
-      </div>
-    </form>
+    </PasswordChangeForm>
   );
 }
 
-function NewPasswordFields(props: {
-  password: string;
-  confirmation: string;
-  onPassword(value: string): void;
-  onConfirmation(value: string): void;
+function PasswordField(props: {
+  label: string;
+  hint?: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange(value: string): void;
 }) {
   return (
-    <>
-      <Field label="New password" hint="Use a long phrase that is hard to guess.">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={props.password}
-            onChange={(event) => props.onPassword(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Repeat the new password">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={props.confirmation}
-            onChange={(event) => props.onConfirmation(event.target.value)}
-          />
-        )}
-      </Field>
-    </>
+    <Field label={props.label} {...(props.hint ? { hint: props.hint } : {})}>
+      {(control) => (
+        <TextInput
+          {...control}
+          type="password"
+          autoComplete={props.autoComplete}
+          required
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -240,18 +200,7 @@ function RequestResetLink() {
         Enter the e-mail address you sign in with and we will send you a link to choose a new
         password.
       </p>
-      <Field label="E-mail">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
       <FormError message={step.error} />
       {sentTo && <FormNotice>If {sentTo} has an account, a reset link is on its way.</FormNotice>}
       <div className="flex items-center justify-between">

@@ -1,4 +1,5 @@
 import { useSession } from '../auth/session-context.tsx';
+import { useCurrentAdvisor } from './use-current-advisor.ts';
 
 type ImpersonatedFactor = {
   type?: string;
@@ -8,9 +9,15 @@ type ImpersonatedFactor = {
 /** Tells an administrator, on every page, whose account they are using. */
 export function ImpersonationBanner() {
   const { isImpersonated, user, session } = useSession();
+  // The firm's own record names the advisor; a sign-in made from an e-mailed link has no name.
+  const advisor = useCurrentAdvisor().data;
   if (!isImpersonated || !user) return null;
-  const name = `${user.name.first_name} ${user.name.last_name}`.trim();
-  const email = user.emails[0]?.email ?? '';
+  const name = (
+    advisor
+      ? `${advisor.first_name} ${advisor.last_name}`
+      : `${user.name.first_name} ${user.name.last_name}`
+  ).trim();
+  const email = advisor?.email ?? user.emails[0]?.email ?? '';
   const factor = (session?.authentication_factors as ImpersonatedFactor[] | undefined)?.find(
     (entry) => entry.type === 'impersonated',
   );

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field, TextInput } from '../../../components/ui/field.tsx';
-import { FormError } from '../form-parts.tsx';
+import { EmailField, FormError } from '../form-parts.tsx';
 
 /** The first step of the e-mailed sign-ins: which address to send the link or code to. */
 export function EmailRequestForm(props: {
@@ -22,18 +21,7 @@ export function EmailRequestForm(props: {
   return (
     <form className="space-y-4" onSubmit={submit} aria-label={props.label}>
       <p className="text-sm text-slate-700">{props.intro}</p>
-      <Field label="E-mail">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
       <FormError message={props.error} />
       <div className="flex justify-end">
         <Button type="submit" disabled={props.isPending}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { FormError } from '../form-parts.tsx';
+import { EmailField, FormError } from '../form-parts.tsx';
 import { useSession } from '../session-context.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 
@@ -26,18 +26,7 @@ export function PasswordSignIn() {
 
   return (
     <form className="space-y-4" onSubmit={submit} aria-label="Sign in with a password">
-      <Field label="E-mail">
-        {(control) => (
-          <TextInput
-            {...control}
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
       <Field label="Password">
         {(control) => (
           <TextInput

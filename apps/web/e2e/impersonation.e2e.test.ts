@@ -1,0 +1,103 @@
+import { schema } from '@ballast/db';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
+import { launchBrowser } from './support/browser.ts';
+import { identityUserIdOf } from './support/identity.ts';
+import {
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  waitForLoggedInHeader,
+  waitForSignedInHome,
+} from './support/pages.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const ADMIN = { impersonatorId: 'advisor-admin-1', impersonatorEmail: 'admin@firm.test' };
+
+describe('impersonation links', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ seed: 'minimal' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function linkFor(email: string): Promise<string> {
+    const project = await server.identity.projects.byPublicToken(server.publicToken);
+    const { token } = await server.identity.impersonation.mint({
+      project,
+      userId: await identityUserIdOf(server, email),
+      ...ADMIN,
+    });
+    return `/auth/login?stytch_token_type=impersonation&token=${encodeURIComponent(token)}`;
+  }
+
+  it('signs in as the advisor and says on every page whose account it is, and who is using it', async () => {
+    const user = await server.createUser();
+    const link = await linkFor(user.email);
+    const { context, page } = await openPage(browser, server, link);
+    await waitForSignedInHome(page);
+    expect(await sessionJwtOf(context)).toBeTruthy();
+
+    const banner = page.getByRole('banner').getByRole('status');
+    await banner.waitFor();
+    expect(await banner.textContent()).toBe(
+      `Impersonating ${user.firstName} ${user.lastName} (${user.email}), signed in by ${ADMIN.impersonatorEmail}`,
+    );
+    await page
+      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
+      .waitFor();
+    await saveScreenshot(page, 'impersonation');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Monitor' })
+      .click();
+    await page.getByRole('heading', { name: 'Monitor' }).waitFor();
+    expect(await banner.textContent()).toContain(
+      `Impersonating ${user.firstName} ${user.lastName}`,
+    );
+    await context.close();
+  });
+
+  it('names the advisor as the firm knows them, even when the sign-in itself has no name', async () => {
+    const user = await server.createUser();
+    await server.database.db
+      .update(schema.identityUsers)
+      .set({ firstName: '', lastName: '' })
+      .where(eq(schema.identityUsers.id, await identityUserIdOf(server, user.email)));
+    const { context, page } = await openPage(browser, server, await linkFor(user.email));
+    const banner = page.getByRole('banner').getByRole('status');
+    await banner.filter({ hasText: user.lastName }).waitFor();
+    expect(await banner.textContent()).toBe(
+      `Impersonating ${user.firstName} ${user.lastName} (${user.email}), signed in by ${ADMIN.impersonatorEmail}`,
+    );
+    await context.close();
+  });
+
+  it('works once: the same link again signs nobody in', async () => {
+    const user = await server.createUser();
+    const link = await linkFor(user.email);
+    const first = await openPage(browser, server, link);
+    await waitForLoggedInHeader(first.page);
+    await first.context.close();
+
+    const { context, page } = await openPage(browser, server, link);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(GENERIC_SIGN_IN_FAILURE);
+    expect(await sessionJwtOf(context)).toBeUndefined();
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/auth/login',
+    );
+    await context.close();
+  });
+});
