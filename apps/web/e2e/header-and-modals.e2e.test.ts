@@ -251,7 +251,7 @@ describe('the header, the support modal and the settings modal', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/^Bearer /);
     expect(sent[1]).toMatch(/^Bearer /);
-    await page.getByRole('heading', { name: 'Portfolios' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Portfolios' }).waitFor();
     await context.close();
   });
 });
