@@ -21,6 +21,25 @@ export function usdTick(value: number): string {
   return formatUsdCompact(value);
 }
 
+/**
+ * A dollar axis whose ticks stay apart: a NAV that moves 2% around $1.1M needs "$1.085M" and
+ * "$1.1M", where one decimal would label every tick "$1.1M". The significant digits grow with
+ * how small the spread is against the values.
+ */
+export function usdTickFormatter(values: readonly number[]): (value: number) => string {
+  const largest = Math.max(...values.map(Math.abs));
+  const spread = Math.max(...values) - Math.min(...values);
+  if (!Number.isFinite(largest) || largest === 0 || spread === 0) return usdTick;
+  const digits = Math.min(6, Math.max(2, Math.ceil(Math.log10(largest / spread)) + 2));
+  const format = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    notation: 'compact',
+    maximumSignificantDigits: digits,
+  });
+  return (value) => format.format(value);
+}
+
 /** Days between the first and last ISO dates of a series. */
 export function spanInDays(dates: readonly string[]): number {
   const first = dates[0];

@@ -3,7 +3,7 @@ import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { CHART_COLORS, dateTick, spanInDays, usdTick } from './chart-format.ts';
+import { CHART_COLORS, dateTick, spanInDays, usdTickFormatter } from './chart-format.ts';
 import { ChartFrame, ChartPlaceholder } from './chart-frame.tsx';
 import { useNavHistory } from './use-portfolio-detail.ts';
 
@@ -65,7 +65,7 @@ export function NavHistoryChart(props: { portfolioId: string; start: string | un
           fontSize={12}
         />
         <YAxis
-          tickFormatter={usdTick}
+          tickFormatter={usdTickFormatter(points.map((point) => point.nav))}
           domain={['auto', 'auto']}
           width={64}
           stroke={CHART_COLORS.axis}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { ActionList } from './action-list.tsx';
 import { AssetDistributionChart } from './asset-distribution-chart.tsx';
 import { DetailHeader } from './detail-header.tsx';
 import { DetailError, DetailSkeleton } from './detail-states.tsx';
@@ -8,6 +9,7 @@ import { HistorySection } from './history-section.tsx';
 import { HoldingSummary } from './holding-summary.tsx';
 import { HoldingsTable } from './holdings-table.tsx';
 import { ReportDocuments } from './report-documents.tsx';
+import { RequestButtons } from './request-buttons.tsx';
 import { ReturnsTable } from './returns-table.tsx';
 import { usePortfolioDetail } from './use-portfolio-detail.ts';
 
@@ -25,8 +27,9 @@ export default function PortfolioDetailPage() {
   const holding = portfolio.current_holding;
   return (
     <div className="space-y-4">
-      <DetailHeader detail={portfolio} />
+      <DetailHeader detail={portfolio} requests={<RequestButtons detail={portfolio} />} />
       <DetailSummary detail={portfolio} />
+      <ActionList detail={portfolio} />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <HoldingSummary holding={holding} />
         <AssetDistributionChart distribution={portfolio.asset_distribution} />
