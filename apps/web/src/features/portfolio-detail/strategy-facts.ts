@@ -51,7 +51,7 @@ function tokenFacts(strategy: TokenStrategy): Fact[] {
       value:
         strategy.assets.length > 0
           ? strategy.assets.map((asset) => `${asset.instrument} ${asset.target_pct}%`).join(', ')
-          : `Weighted by ${strategy.calculation_methodology}`,
+          : 'Chosen from the universe by the methodology',
     },
     { label: 'Universe', value: strategy.token_universe },
     {
