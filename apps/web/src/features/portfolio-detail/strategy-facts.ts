@@ -2,14 +2,14 @@ import type { BondStrategy, Strategy, TaxData, TokenStrategy } from '@ballast/co
 import { formatPercent, formatUsd } from '../../lib/format.ts';
 
 /** The summaries GET /strategy-styles gives each style, for a label that needs no call. */
-export const STYLE_NAMES: Record<Strategy['style'], string> = {
+const STYLE_NAMES: Record<Strategy['style'], string> = {
   B: 'Fixed income',
   D: 'Digital-asset index',
   A: 'Active token strategy',
   F: 'Fixed-weight token basket',
 };
 
-export type Fact = { label: string; value: string };
+type Fact = { label: string; value: string };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
