@@ -277,6 +277,76 @@ describe('the portfolio detail screen', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('shows a skeleton while the portfolio loads, and offers a retry when it fails', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failures = 0;
+    const detailUrl = `**/api/portfolios/${detail.id}`;
+    await page.route(detailUrl, async (route) => {
+      await held;
+      // The first load fails (and its retries) until the test lets the server answer.
+      if (failures < 3) {
+        failures += 1;
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            type: 'server_error',
+            errors: [{ code: 'error', detail: 'A server error occurred.', attr: null }],
+          }),
+        });
+      } else await route.continue();
+    });
+    await page.goto(`/portfolio/${detail.id}`);
+    await page.getByRole('status').filter({ hasText: 'Loading portfolio' }).waitFor();
+    await saveScreenshot(page, 'portfolio-detail-loading');
+    release();
+    const failed = page
+      .getByRole('alert')
+      .filter({ hasText: 'The portfolio could not be loaded.' });
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain(
+      'The server could not complete the request. Please try again.',
+    );
+    expect(await page.title()).toBe('Portfolio | Ballast');
+    await saveScreenshot(page, 'portfolio-detail-error');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();
+    await page.unroute(detailUrl);
+  });
+
+  it('shows an account still in onboarding and a token account without bond figures', async () => {
+    const list = await api.get<PortfolioListResponse>('/portfolios');
+    const incomplete = list.portfolios.find((item) => item.status === 'INCOMPLETE');
+    const token = list.portfolios.find(
+      (item) => item.status === 'IN-GOOD-ORDER' && item.current_strategy_summary?.style !== 'B',
+    );
+    if (!incomplete || !token) throw new Error('the demo lacks an incomplete or token portfolio');
+
+    await page.goto(`/portfolio/${incomplete.id}`);
+    await page.getByRole('heading', { level: 1, name: incomplete.client_name }).waitFor();
+    await page.getByText('Requests can be made once the account is opened.').waitFor();
+    expect(await page.getByRole('group', { name: 'New request' }).count()).toBe(0);
+    await page.getByText('No holding report yet', { exact: false }).waitFor();
+    // Before the first valuation there is no history, return, holding or document to show.
+    for (const section of ['History', 'Returns', 'Holdings', 'Statements']) {
+      expect(await page.getByRole('region', { name: section, exact: true }).count()).toBe(0);
+    }
+    await saveScreenshot(page, 'portfolio-detail-incomplete');
+
+    await page.goto(`/portfolio/${token.id}`);
+    await page.getByRole('heading', { level: 1, name: token.client_name }).waitFor();
+    expect(await figure(page, 'Holdings summary', 'Yield to worst').textContent()).toBe('—');
+    await page.getByText('No distribution by bond class', { exact: false }).waitFor();
+    await page
+      .getByRole('figure', { name: 'NAV history' })
+      .getByText('daily values from')
+      .waitFor();
+    await saveScreenshot(page, 'portfolio-detail-token');
+  });
+
   it('says a portfolio that is not the advisor’s, or does not exist, cannot be shown', async () => {
     const stranger = await server.createUser('ADVISOR');
     const other = await browser.newContext({ baseURL: server.url });

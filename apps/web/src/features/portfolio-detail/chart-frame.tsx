@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 
-export type DataColumn<Row> = { header: string; cell(row: Row): ReactNode; numeric?: boolean };
+type DataColumn<Row> = { header: string; cell(row: Row): ReactNode; numeric?: boolean };
 
 /**
  * A chart with its text alternative: the figure is named by its title and described by a

@@ -11,6 +11,14 @@ import type { z } from 'zod';
 export type ClientDataDraft = z.input<typeof ClientDataInputSchema>;
 type OwnerDraft = ClientDataDraft['owners'][number];
 
+export const OWNER_ROLE_LABELS: Record<Owner['role'], string> = {
+  PRIMARY_OWNER: 'Primary owner',
+  JOINT_OWNER: 'Joint owner',
+  EXECUTOR: 'Executor',
+  TREASURER: 'Treasurer',
+  INTERNAL_POWER_OF_ATTY: 'Power of attorney',
+};
+
 const BLANK_EMPLOYMENT = {
   employer_name: '',
   employer_address: '',

@@ -17,7 +17,7 @@ import { ChartFrame, ChartPlaceholder } from './chart-frame.tsx';
 const HEIGHT = 220;
 
 /** One day of a two-sided series: money that came in (above the line) and went out (below). */
-export type DailyPair = { report_date: string; up: number; down: number };
+type DailyPair = { report_date: string; up: number; down: number };
 
 /**
  * Daily amounts as bars above and below the line, such as deposits and withdrawals. Its table

@@ -1,15 +1,8 @@
 import type { PortfolioDetail } from '@ballast/contract';
 import { formatDate, MISSING } from '../../lib/format.ts';
+import { OWNER_ROLE_LABELS } from './client-detail-values.ts';
 import { DetailSection, FigureList } from './detail-section.tsx';
 import { strategyFacts } from './strategy-facts.ts';
-
-const ROLE_LABELS: Record<string, string> = {
-  PRIMARY_OWNER: 'Primary owner',
-  JOINT_OWNER: 'Joint owner',
-  EXECUTOR: 'Executor',
-  TREASURER: 'Treasurer',
-  INTERNAL_POWER_OF_ATTY: 'Power of attorney',
-};
 
 function ClientSummary({ detail }: { detail: PortfolioDetail }) {
   const client = detail.current_client_data;
@@ -30,7 +23,7 @@ function ClientSummary({ detail }: { detail: PortfolioDetail }) {
                       .filter(Boolean)
                       .join(' ')}{' '}
                     <span className="font-normal text-slate-600">
-                      ({ROLE_LABELS[owner.role] ?? owner.role})
+                      ({OWNER_ROLE_LABELS[owner.role]})
                     </span>
                   </li>
                 ))}

@@ -18,7 +18,7 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 }
 
 /** Hands a fetched file to the browser as a download. */
-export function saveBlob(fileName: string, blob: Blob): void {
+function saveBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,4 +1,3 @@
-import { todayIsoDate } from '@ballast/contract';
 import { useState } from 'react';
 import { CashFlowChart } from './cash-flow-chart.tsx';
 import { DetailSection } from './detail-section.tsx';
@@ -12,14 +11,15 @@ import { RealizedGainLossChart } from './realized-gain-loss-chart.tsx';
  * Ranges count back from the latest report, so an account whose reports stopped still shows
  * its last month under "1M".
  */
-export function HistorySection(props: { portfolioId: string; lastReportDate: string | null }) {
+export function HistorySection(props: { portfolioId: string; lastReportDate: string }) {
   const [range, setRange] = useState<HistoryRange>(DEFAULT_HISTORY_RANGE);
-  const start = rangeStart(range, props.lastReportDate ?? todayIsoDate());
+  const start = rangeStart(range, props.lastReportDate);
   return (
     <DetailSection
-      title="NAV history"
+      title="History"
       actions={<HistoryRangePicker value={range} onChange={setRange} />}
     >
+      <h3 className="mb-1 text-sm font-bold text-navy-800">Net asset value</h3>
       <NavHistoryChart portfolioId={props.portfolioId} start={start} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="min-w-0">

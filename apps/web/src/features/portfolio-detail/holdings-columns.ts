@@ -15,7 +15,7 @@ export type HoldingColumn = {
 const text = (key: Key) => (line: AssetLine) => String(line[key] ?? '');
 
 /** "in_state_municipal_bonds" → "In state municipal bonds". */
-export function assetClassLabel(assetClass: string): string {
+function assetClassLabel(assetClass: string): string {
   const words = assetClass.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

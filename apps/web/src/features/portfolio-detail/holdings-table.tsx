@@ -40,7 +40,7 @@ function columnDefs(): ColumnDef<AssetLine>[] {
 export function HoldingsTable(props: {
   assets: AssetLine[];
   clientName: string;
-  reportDate: string | null;
+  reportDate: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const columns = useMemo(columnDefs, []);
@@ -56,7 +56,7 @@ export function HoldingsTable(props: {
     // The file lists the lines in the order the table shows them.
     const lines = table.getRowModel().rows.map((row) => row.original);
     downloadCsv(
-      holdingsFileName(props.clientName, props.reportDate ?? 'current'),
+      holdingsFileName(props.clientName, props.reportDate),
       toCsv(HOLDING_CSV_COLUMNS, lines),
     );
   };

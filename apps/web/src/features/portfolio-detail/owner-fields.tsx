@@ -3,15 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import type { ClientDataDraft } from './client-detail-values.ts';
-
-export const OWNER_ROLE_LABELS: Record<(typeof OWNER_ROLES)[number], string> = {
-  PRIMARY_OWNER: 'Primary owner',
-  JOINT_OWNER: 'Joint owner',
-  EXECUTOR: 'Executor',
-  TREASURER: 'Treasurer',
-  INTERNAL_POWER_OF_ATTY: 'Power of attorney',
-};
+import { type ClientDataDraft, OWNER_ROLE_LABELS } from './client-detail-values.ts';
 
 type OwnerForm = ClientDataDraft & FieldValues;
 

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ApiError } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { ActionList } from './action-list.tsx';
 import { AssetDistributionChart } from './asset-distribution-chart.tsx';
@@ -17,7 +18,8 @@ import { usePortfolioDetail } from './use-portfolio-detail.ts';
 export default function PortfolioDetailPage() {
   const { portfolioId = '' } = useParams();
   const detail = usePortfolioDetail(portfolioId);
-  usePageTitle(detail.data?.client_name ?? (detail.isError ? 'Portfolio not found' : 'Portfolio'));
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  usePageTitle(detail.data?.client_name ?? (notFound ? 'Portfolio not found' : 'Portfolio'));
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError) {
@@ -30,21 +32,27 @@ export default function PortfolioDetailPage() {
       <DetailHeader detail={portfolio} requests={<RequestButtons detail={portfolio} />} />
       <DetailSummary detail={portfolio} />
       <ActionList detail={portfolio} />
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-        <HoldingSummary holding={holding} />
-        <AssetDistributionChart distribution={portfolio.asset_distribution} />
-      </div>
-      <HistorySection portfolioId={portfolio.id} lastReportDate={holding?.report_date ?? null} />
-      <ReturnsTable holding={holding} benchmark={portfolio.benchmark_returns} />
-      <HoldingsTable
-        assets={holding?.assets ?? []}
-        clientName={portfolio.client_name}
-        reportDate={holding?.report_date ?? null}
-      />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ReportDocuments portfolioId={portfolio.id} kind="statement" />
-        <ReportDocuments portfolioId={portfolio.id} kind="tax-report" />
-      </div>
+      {holding ? (
+        <>
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+            <HoldingSummary holding={holding} />
+            <AssetDistributionChart distribution={portfolio.asset_distribution} />
+          </div>
+          <HistorySection portfolioId={portfolio.id} lastReportDate={holding.report_date} />
+          <ReturnsTable holding={holding} benchmark={portfolio.benchmark_returns} />
+          <HoldingsTable
+            assets={holding.assets}
+            clientName={portfolio.client_name}
+            reportDate={holding.report_date}
+          />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ReportDocuments portfolioId={portfolio.id} kind="statement" />
+            <ReportDocuments portfolioId={portfolio.id} kind="tax-report" />
+          </div>
+        </>
+      ) : (
+        <HoldingSummary holding={null} />
+      )}
     </div>
   );
 }

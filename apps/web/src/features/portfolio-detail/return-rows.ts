@@ -2,7 +2,7 @@ import type { BenchmarkReturns, HoldingReport } from '@ballast/contract';
 
 /** The periods of the returns table, in the order they read. */
 export const RETURN_PERIODS = ['1d', '1m', '3m', '6m', 'ytd', '1y', '3y', 'total'] as const;
-export type ReturnPeriod = (typeof RETURN_PERIODS)[number];
+type ReturnPeriod = (typeof RETURN_PERIODS)[number];
 
 const PERIOD_LABELS: Record<ReturnPeriod, string> = {
   '1d': '1 day',
@@ -15,7 +15,7 @@ const PERIOD_LABELS: Record<ReturnPeriod, string> = {
   total: 'Since inception',
 };
 
-export type ReturnRow = {
+type ReturnRow = {
   period: ReturnPeriod;
   label: string;
   usd: number | null;

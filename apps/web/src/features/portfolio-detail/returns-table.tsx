@@ -15,16 +15,9 @@ function tone(value: number | null): string {
 
 /** Returns over each period in dollars and percent, beside the benchmark's where it has one. */
 export function ReturnsTable(props: {
-  holding: HoldingReport | null;
+  holding: HoldingReport;
   benchmark: BenchmarkReturns | null;
 }) {
-  if (!props.holding) {
-    return (
-      <DetailSection title="Returns">
-        <p className="text-sm text-slate-600">No returns yet.</p>
-      </DetailSection>
-    );
-  }
   const rows = returnRows(props.holding, props.benchmark);
   return (
     <DetailSection title="Returns">

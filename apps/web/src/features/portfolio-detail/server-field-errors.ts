@@ -6,7 +6,7 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-error.ts';
 
 /** The form's own field for the advisor's answer to a needs-action request. */
-export const ANSWER_FIELD = 'answer';
+const ANSWER_FIELD = 'answer';
 
 /**
  * The form field an attr names, or undefined when the item is about the request as a whole.

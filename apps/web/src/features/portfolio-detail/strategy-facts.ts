@@ -2,14 +2,14 @@ import type { BondStrategy, Strategy, TaxData, TokenStrategy } from '@ballast/co
 import { formatPercent, formatUsd } from '../../lib/format.ts';
 
 /** The summaries GET /strategy-styles gives each style, for a label that needs no call. */
-export const STYLE_NAMES: Record<Strategy['style'], string> = {
+const STYLE_NAMES: Record<Strategy['style'], string> = {
   B: 'Fixed income',
   D: 'Digital-asset index',
   A: 'Active token strategy',
   F: 'Fixed-weight token basket',
 };
 
-export type Fact = { label: string; value: string };
+type Fact = { label: string; value: string };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -51,7 +51,7 @@ function tokenFacts(strategy: TokenStrategy): Fact[] {
       value:
         strategy.assets.length > 0
           ? strategy.assets.map((asset) => `${asset.instrument} ${asset.target_pct}%`).join(', ')
-          : `Weighted by ${strategy.calculation_methodology}`,
+          : 'Chosen from the universe by the methodology',
     },
     { label: 'Universe', value: strategy.token_universe },
     {

@@ -19,7 +19,7 @@ import { fetchAllPages } from './fetch-all-pages.ts';
 // too: a request changes the portfolio's status there.
 const ALL = ['portfolios'] as const;
 
-export const portfolioKeys = {
+const portfolioKeys = {
   detail: (id: string) => [...ALL, id] as const,
   actions: (id: string) => [...ALL, id, 'actions'] as const,
   history: (id: string, series: HistorySeries, start: string | undefined) =>
@@ -50,7 +50,7 @@ export function useRefreshPortfolio() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: ALL }), [queryClient]);
 }
 
-export type HistorySeries = 'nav' | 'deposit-withdraw' | 'gain-loss';
+type HistorySeries = 'nav' | 'deposit-withdraw' | 'gain-loss';
 
 function historyQuery(start: string | undefined, page: { limit: number; offset: number }) {
   return { ...page, ...(start ? { start_time: start } : {}) };
