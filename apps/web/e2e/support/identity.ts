@@ -83,12 +83,20 @@ async function callIdentity<T>(
   return answer.data;
 }
 
+const TOTP_STEP_MS = 30_000;
+
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
 export function authenticatorCode(secret: string, offsetSteps = 0): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),
-    timestamp: Date.now() + offsetSteps * 30_000,
+    timestamp: Date.now() + offsetSteps * TOTP_STEP_MS,
   });
+}
+
+/** Returns at once with five seconds or more left in the current step, else when the next begins. */
+async function stepWithTimeToSpare(): Promise<void> {
+  const left = TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 /**
@@ -111,6 +119,9 @@ export async function enrolAuthenticator(
     { expiration_minutes: 60 },
     session,
   );
+  // The previous step's code is one step from the edge of the ±1 window: were the step to turn
+  // between making the code and the server checking it, it would be refused. Start a fresh step.
+  await stepWithTimeToSpare();
   // Proving the factor hands out a new session token; the old one no longer names the session.
   const proved = await callIdentity<{ session_token: string }>(
     server,
