@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useApi } from '../auth/session-context.tsx';
-import { AnswerInput, answerField, RequestForm } from './request-form.tsx';
+import { answerField, RequestForm } from './request-form.tsx';
 import { respondToAction } from './send-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';
 
@@ -37,12 +37,11 @@ export function AnswerOnlyForm(props: { action: Action; onDone(): void }) {
       submitLabel="Send response"
       isPending={submit.isPending}
       rootError={errors.root?.server?.message}
-    >
-      <AnswerInput
-        instructions={action.needs_action_payload?.instructions}
-        error={errors.answer?.message}
-        registration={form.register('answer')}
-      />
-    </RequestForm>
+      answer={{
+        instructions: action.needs_action_payload?.instructions,
+        error: errors.answer?.message,
+        registration: form.register('answer'),
+      }}
+    />
   );
 }

@@ -4,14 +4,10 @@ import {
   requestDeposit,
   requestWithdrawal,
 } from '@ballast/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { useApi } from '../auth/session-context.tsx';
-import { AnswerInput, answerField, RequestForm } from './request-form.tsx';
-import { respondToAction } from './send-action.ts';
-import { useActionSubmit } from './use-action-submit.ts';
+import { answerField, RequestForm } from './request-form.tsx';
+import { useRequestForm } from './use-request-form.ts';
 
 type CashAction = Action & {
   action_type: 'REQUEST-DEPOSIT' | 'REQUEST-WITHDRAWAL' | 'EXECUTE-DEPOSIT' | 'EXECUTE-WITHDRAWAL';
@@ -20,7 +16,6 @@ type CashAction = Action & {
 function schemaFor(isResponding: boolean) {
   return CashPayloadSchema.extend({ answer: answerField(isResponding) });
 }
-type CashForm = z.input<ReturnType<typeof schemaFor>>;
 
 const WORDS = {
   deposit: {
@@ -54,42 +49,23 @@ export function CashRequestForm(props: {
 }) {
   const api = useApi();
   const { respondTo } = props;
-  const form = useForm<CashForm, unknown, z.output<ReturnType<typeof schemaFor>>>({
-    resolver: zodResolver(schemaFor(respondTo !== undefined)),
-    defaultValues: { cash: respondTo?.action_payload.cash, answer: '' },
-    mode: 'onTouched',
-  });
   const words = WORDS[props.kind];
-  const submit = useActionSubmit({
-    form,
-    successText: respondTo ? 'Response sent' : words.success,
-    failureText: respondTo ? 'The response was not sent.' : words.failure,
-    onDone: props.onDone,
-    send: ({ cash, answer }) => {
-      if (respondTo) return respondToAction(api, respondTo, { cash }, answer ?? '');
-      const route = props.kind === 'deposit' ? requestDeposit : requestWithdrawal;
-      return api.request(route, {
+  const { form, frame } = useRequestForm({
+    schema: schemaFor(respondTo !== undefined),
+    defaultValues: { cash: respondTo?.action_payload.cash, answer: '' },
+    respondTo,
+    words,
+    toPayload: ({ cash }) => ({ cash }),
+    request: (payload) =>
+      api.request(props.kind === 'deposit' ? requestDeposit : requestWithdrawal, {
         params: { id: props.portfolioId },
-        body: { action_payload: { cash } },
-      });
-    },
+        body: { action_payload: payload },
+      }),
+    onDone: props.onDone,
   });
   const { errors } = form.formState;
   return (
-    <RequestForm
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-      onCancel={props.onDone}
-      submitLabel={respondTo ? 'Send response' : words.submit}
-      isPending={submit.isPending}
-      rootError={errors.root?.server?.message}
-    >
-      {respondTo && (
-        <AnswerInput
-          instructions={respondTo.needs_action_payload?.instructions}
-          error={errors.answer?.message}
-          registration={form.register('answer')}
-        />
-      )}
+    <RequestForm {...frame} submitLabel={respondTo ? 'Send response' : words.submit}>
       <Field label="Amount (USD)" error={errors.cash?.message} hint="In dollars and cents.">
         {(control) => (
           <input

@@ -7,21 +7,18 @@ import {
   UpdateCustodianPayloadSchema,
   updateCustodian,
 } from '@ballast/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { useApi } from '../auth/session-context.tsx';
-import { AnswerInput, answerField, RequestForm } from './request-form.tsx';
-import { respondToAction } from './send-action.ts';
-import { useActionSubmit } from './use-action-submit.ts';
+import { answerField, RequestForm } from './request-form.tsx';
+import { useRequestForm } from './use-request-form.ts';
 
 function schemaFor(isResponding: boolean) {
   return z.object({ custodians: UpdateCustodianPayloadSchema, answer: answerField(isResponding) });
 }
-type CustodianForm = z.input<ReturnType<typeof schemaFor>>;
 
 const FORMAT_HINTS: Record<string, string> = {
   Fidelity: 'Fidelity numbers read AAA-AAAAAA (letters and/or numbers).',
@@ -57,49 +54,32 @@ export function CustodianForm(props: {
         custodian_name: custodian.custodian_name,
         account_number: custodian.custodian_account,
       }));
-  const form = useForm<CustodianForm, unknown, z.output<ReturnType<typeof schemaFor>>>({
-    resolver: zodResolver(schemaFor(respondTo !== undefined)),
+  const { form, frame } = useRequestForm({
+    schema: schemaFor(respondTo !== undefined),
     defaultValues: {
       custodians: initial.length > 0 ? initial : [{ custodian_name: '', account_number: '' }],
       answer: '',
     },
-    mode: 'onTouched',
-  });
-  const rows = useFieldArray({ control: form.control, name: 'custodians' });
-  const submit = useActionSubmit({
-    form,
-    successText: respondTo ? 'Response sent' : 'Custodian change requested',
-    failureText: respondTo
-      ? 'The response was not sent.'
-      : 'The custodian change was not requested.',
+    respondTo,
+    words: {
+      success: 'Custodian change requested',
+      failure: 'The custodian change was not requested.',
+    },
+    toPayload: ({ custodians }) => custodians,
+    request: (payload) =>
+      api.request(updateCustodian, {
+        params: { id: props.portfolioId },
+        body: { action_payload: payload },
+      }),
     payloadPath: (path) => `custodians.${path}`,
     onDone: props.onDone,
-    send: ({ custodians, answer }) => {
-      if (respondTo) return respondToAction(api, respondTo, custodians, answer ?? '');
-      return api.request(updateCustodian, {
-        params: { id: props.portfolioId },
-        body: { action_payload: custodians },
-      });
-    },
   });
+  const rows = useFieldArray({ control: form.control, name: 'custodians' });
   const { errors } = form.formState;
   const chosen = form.watch('custodians');
   const listError = errors.custodians?.root?.message ?? errors.custodians?.message;
   return (
-    <RequestForm
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-      onCancel={props.onDone}
-      submitLabel={respondTo ? 'Send response' : 'Request change'}
-      isPending={submit.isPending}
-      rootError={errors.root?.server?.message}
-    >
-      {respondTo && (
-        <AnswerInput
-          instructions={respondTo.needs_action_payload?.instructions}
-          error={errors.answer?.message}
-          registration={form.register('answer')}
-        />
-      )}
+    <RequestForm {...frame} submitLabel={respondTo ? 'Send response' : 'Request change'}>
       <p className="text-sm text-slate-700">
         List every account the portfolio should hold; the accounts linked today are replaced.
       </p>

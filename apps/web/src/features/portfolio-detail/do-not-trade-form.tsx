@@ -5,20 +5,16 @@ import {
   USER_DNT_VALUES,
   type UserDnt,
 } from '@ballast/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { useApi } from '../auth/session-context.tsx';
-import { AnswerInput, answerField, RequestForm } from './request-form.tsx';
-import { respondToAction } from './send-action.ts';
-import { useActionSubmit } from './use-action-submit.ts';
+import { answerField, RequestForm } from './request-form.tsx';
+import { useRequestForm } from './use-request-form.ts';
 
 function schemaFor(isResponding: boolean) {
   return SetUserDntPayloadSchema.extend({ answer: answerField(isResponding) });
 }
-type DntForm = z.input<ReturnType<typeof schemaFor>>;
 
 /**
  * Turns do-not-trade on or off (SET-USER-DNT), optionally naming the restriction; without one
@@ -35,48 +31,28 @@ export function DoNotTradeForm(props: {
   const { respondTo } = props;
   const legendId = useId();
   const errorId = `${useId()}-error`;
-  const form = useForm<DntForm, unknown, z.output<ReturnType<typeof schemaFor>>>({
-    resolver: zodResolver(schemaFor(respondTo !== undefined)),
-    defaultValues: {
-      ...(respondTo ? respondTo.action_payload : {}),
-      answer: '',
+  const { form, frame } = useRequestForm({
+    schema: schemaFor(respondTo !== undefined),
+    defaultValues: { ...(respondTo ? respondTo.action_payload : {}), answer: '' },
+    respondTo,
+    words: {
+      success: 'Do-not-trade change requested',
+      failure: 'The do-not-trade change was not requested.',
     },
-    mode: 'onTouched',
-  });
-  const submit = useActionSubmit({
-    form,
-    successText: respondTo ? 'Response sent' : 'Do-not-trade change requested',
-    failureText: respondTo
-      ? 'The response was not sent.'
-      : 'The do-not-trade change was not requested.',
-    onDone: props.onDone,
-    send: ({ answer, set_user_dnt, user_dnt }) => {
-      // A restriction only means something while trading is stopped.
-      const payload = set_user_dnt && user_dnt ? { set_user_dnt, user_dnt } : { set_user_dnt };
-      if (respondTo) return respondToAction(api, respondTo, payload, answer ?? '');
-      return api.request(setUserDnt, {
+    // A restriction only means something while trading is stopped.
+    toPayload: ({ set_user_dnt, user_dnt }) =>
+      set_user_dnt && user_dnt ? { set_user_dnt, user_dnt } : { set_user_dnt },
+    request: (payload) =>
+      api.request(setUserDnt, {
         params: { id: props.portfolioId },
         body: { action_payload: payload },
-      });
-    },
+      }),
+    onDone: props.onDone,
   });
   const { errors } = form.formState;
   const isOn = form.watch('set_user_dnt') === true;
   return (
-    <RequestForm
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-      onCancel={props.onDone}
-      submitLabel={respondTo ? 'Send response' : 'Request change'}
-      isPending={submit.isPending}
-      rootError={errors.root?.server?.message}
-    >
-      {respondTo && (
-        <AnswerInput
-          instructions={respondTo.needs_action_payload?.instructions}
-          error={errors.answer?.message}
-          registration={form.register('answer')}
-        />
-      )}
+    <RequestForm {...frame} submitLabel={respondTo ? 'Send response' : 'Request change'}>
       <p className="text-sm text-slate-700">
         Currently: {props.current ? `do not trade (${props.current})` : 'trading allowed'}.
       </p>

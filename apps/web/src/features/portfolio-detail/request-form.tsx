@@ -16,15 +16,19 @@ export function answerField(isResponding: boolean) {
     .refine((answer) => !isResponding || Boolean(answer?.trim()), { error: FIELD_REQUIRED });
 }
 
-/** The frame every request form shares: its fields, a form-level error, Cancel and Submit. */
+/**
+ * The frame every request form shares: operations' question and the advisor's answer when
+ * responding, then its fields, a form-level error, Cancel and Submit.
+ */
 export function RequestForm(props: {
   onSubmit(): void;
   onCancel(): void;
   submitLabel: string;
   isPending: boolean;
   rootError?: string | undefined;
+  answer?: AnswerProps | undefined;
   danger?: boolean;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <form
@@ -35,6 +39,7 @@ export function RequestForm(props: {
       }}
       className="flex flex-col gap-4"
     >
+      {props.answer && <AnswerInput {...props.answer} />}
       {props.children}
       {props.rootError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -57,12 +62,14 @@ export function RequestForm(props: {
   );
 }
 
-/** What operations asked, and the advisor's answer to it. */
-export function AnswerInput(props: {
+export type AnswerProps = {
   instructions: string | undefined;
   error?: string | undefined;
   registration: UseFormRegisterReturn;
-}) {
+};
+
+/** What operations asked, and the advisor's answer to it. */
+function AnswerInput(props: AnswerProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="rounded-md border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm">

@@ -29,8 +29,8 @@ export function formFieldOf(
  * Puts each validation message of a failed request beside its field, and the ones about the
  * whole request on the form's root, where the form shows them above its buttons.
  */
-export function showServerErrors<Values extends FieldValues>(
-  form: UseFormReturn<Values>,
+export function showServerErrors<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
   error: unknown,
   payloadPath?: (path: string) => string,
 ): void {

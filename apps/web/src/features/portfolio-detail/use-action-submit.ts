@@ -11,9 +11,9 @@ import { useRefreshPortfolio } from './use-portfolio-detail.ts';
  * status are refreshed and the modal closes; a failure stays open with the server's messages
  * beside the fields they concern and the whole message in a toast.
  */
-export function useActionSubmit<Values extends FieldValues>(options: {
-  form: UseFormReturn<Values>;
-  send(values: Values): Promise<Action>;
+export function useActionSubmit<Values extends FieldValues, Output>(options: {
+  form: UseFormReturn<Values, unknown, Output>;
+  send(values: Output): Promise<Action>;
   successText: string;
   failureText: string;
   payloadPath?: (path: string) => string;
