@@ -8,11 +8,16 @@ import {
   NO_CUSTODIANS,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectDialogKeyboard,
+  openPage,
+  saveScreenshot,
+  signInWithPassword,
+  waitForFocus,
+} from './support/pages.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /** The toast card carrying `text`, in the layout's toast area. */
 function toast(page: Page, text: string) {
@@ -22,23 +27,12 @@ function toast(page: Page, text: string) {
 }
 
 describe('the header, the support modal and the settings modal', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   it('shows the firm logo to a signed-in advisor of the demo firm', async () => {
-    const advisor = server.demoUsers.get('ADVISOR');
+    const advisor = suite.server.demoUsers.get('ADVISOR');
     if (!advisor) throw new Error('no demo advisor');
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, advisor);
     const logo = page.getByRole('img', { name: 'Firm logo' });
     await logo.waitFor();
@@ -48,12 +42,12 @@ describe('the header, the support modal and the settings modal', () => {
   });
 
   it('shows no logo for a firm without one, and never asks for the user under /auth', async () => {
-    const [firm] = await server.database.db
+    const [firm] = await suite.server.database.db
       .insert(schema.firms)
       .values({ name: 'Firm without a logo' })
       .returning({ id: schema.firms.id });
-    const user = await server.createUser('ADVISOR', { firmId: firm?.id ?? '' });
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser('ADVISOR', { firmId: firm?.id ?? '' });
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     const userCalls: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/(advisors\/self|firms\/)/.test(request.url())) userCalls.push(request.url());
@@ -70,7 +64,7 @@ describe('the header, the support modal and the settings modal', () => {
   });
 
   it('opens the support modal logged out with phone, e-mail and Ok, and no custodian table', async () => {
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('button', { name: 'Support' }).click();
     const dialog = page.getByRole('dialog', { name: 'Support' });
     await dialog.waitFor();
@@ -84,12 +78,29 @@ describe('the header, the support modal and the settings modal', () => {
     await saveScreenshot(page, 'support-logged-out');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await waitForFocus(page.getByRole('button', { name: 'Support' }));
+    await context.close();
+  });
+
+  it('opens settings from the keyboard and gives focus back to the account menu', async () => {
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
+    await signInWithPassword(page, user);
+    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const settings = page.getByRole('menuitem', { name: 'Settings' });
+    await settings.waitFor();
+    await page.keyboard.press('End');
+    await waitForFocus(settings);
+    await page.keyboard.press('Enter');
+    await expectDialogKeyboard(page.getByRole('dialog', { name: 'USER SETTINGS' }), menuButton);
     await context.close();
   });
 
   it('shows a signed-in user the custodians quick reference, and its error and empty messages', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     const openSupport = async () => {
       await page.getByRole('button', { name: 'Support' }).click();
@@ -128,8 +139,8 @@ describe('the header, the support modal and the settings modal', () => {
   });
 
   it('edits settings: messages, phone format, Submitting..., the success toast for 5 seconds and a refreshed user', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     const pathBefore = new URL(page.url()).pathname;
     await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -202,8 +213,8 @@ describe('the header, the support modal and the settings modal', () => {
   });
 
   it('shows the failure toast and closes when saving fails', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     await page.route('**/api/advisors/*', (route) =>
       route.request().method() === 'PUT'
@@ -222,8 +233,8 @@ describe('the header, the support modal and the settings modal', () => {
   });
 
   it('renews the session and retries once when the api answers 401', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     let refusedOnce = false;
     const sent: string[] = [];

@@ -1,26 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser } from './support/suite.ts';
 
 describe('the app, logged out', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser();
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    page = await suite.browser.newPage();
   });
 
   it('sends a visitor of the home page to the login screen, titled and kept out of search engines', async () => {
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/');
@@ -29,7 +20,7 @@ describe('the app, logged out', () => {
   });
 
   it('offers a single Login link to /auth/login and no nav, reachable by keyboard', async () => {
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     const login = page.getByRole('link', { name: 'Login' });
     await login.waitFor();
     expect(await login.getAttribute('href')).toBe('/auth/login');
@@ -44,7 +35,7 @@ describe('the app, logged out', () => {
 
   it('tells the user when the server cannot be reached', async () => {
     await page.route('**/config.json', (route) => route.abort());
-    await page.goto(server.url);
+    await page.goto(suite.server.url);
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toBe(
       'The server could not be reached. Please reload the page.',
@@ -53,7 +44,7 @@ describe('the app, logged out', () => {
   });
 
   it('answers an unknown page with its own message', async () => {
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${suite.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'This page does not exist.' }).waitFor();
     expect(await page.title()).toBe('Page not found | Ballast');
   });

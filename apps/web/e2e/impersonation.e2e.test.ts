@@ -1,9 +1,7 @@
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
-import { launchBrowser } from './support/browser.ts';
 import { identityUserIdOf } from './support/identity.ts';
 import {
   openPage,
@@ -12,38 +10,27 @@ import {
   waitForLoggedInHeader,
   waitForSignedInHome,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 const ADMIN = { impersonatorId: 'advisor-admin-1', impersonatorEmail: 'admin@firm.test' };
 
 describe('impersonation links', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   async function linkFor(email: string): Promise<string> {
-    const project = await server.identity.projects.byPublicToken(server.publicToken);
-    const { token } = await server.identity.impersonation.mint({
+    const project = await suite.server.identity.projects.byPublicToken(suite.server.publicToken);
+    const { token } = await suite.server.identity.impersonation.mint({
       project,
-      userId: await identityUserIdOf(server, email),
+      userId: await identityUserIdOf(suite.server, email),
       ...ADMIN,
     });
     return `/auth/login?stytch_token_type=impersonation&token=${encodeURIComponent(token)}`;
   }
 
   it('signs in as the advisor and says on every page whose account it is, and who is using it', async () => {
-    const user = await server.createUser();
+    const user = await suite.server.createUser();
     const link = await linkFor(user.email);
-    const { context, page } = await openPage(browser, server, link);
+    const { context, page } = await openPage(suite.browser, suite.server, link);
     await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
 
@@ -69,12 +56,16 @@ describe('impersonation links', () => {
   });
 
   it('names the advisor as the firm knows them, even when the sign-in itself has no name', async () => {
-    const user = await server.createUser();
-    await server.database.db
+    const user = await suite.server.createUser();
+    await suite.server.database.db
       .update(schema.identityUsers)
       .set({ firstName: '', lastName: '' })
-      .where(eq(schema.identityUsers.id, await identityUserIdOf(server, user.email)));
-    const { context, page } = await openPage(browser, server, await linkFor(user.email));
+      .where(eq(schema.identityUsers.id, await identityUserIdOf(suite.server, user.email)));
+    const { context, page } = await openPage(
+      suite.browser,
+      suite.server,
+      await linkFor(user.email),
+    );
     const banner = page.getByRole('banner').getByRole('status');
     await banner.filter({ hasText: user.lastName }).waitFor();
     expect(await banner.textContent()).toBe(
@@ -84,13 +75,13 @@ describe('impersonation links', () => {
   });
 
   it('works once: the same link again signs nobody in', async () => {
-    const user = await server.createUser();
+    const user = await suite.server.createUser();
     const link = await linkFor(user.email);
-    const first = await openPage(browser, server, link);
+    const first = await openPage(suite.browser, suite.server, link);
     await waitForLoggedInHeader(first.page);
     await first.context.close();
 
-    const { context, page } = await openPage(browser, server, link);
+    const { context, page } = await openPage(suite.browser, suite.server, link);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(GENERIC_SIGN_IN_FAILURE);

@@ -1,11 +1,10 @@
 import type { Action, PortfolioListResponse } from '@ballast/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../src/lib/format.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
 import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /** The dialog alone, whole, beside the page's screenshot (a tall dialog scrolls inside it). */
 async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void> {
@@ -19,8 +18,7 @@ async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void
 }
 
 describe('the requests of a portfolio: cancel, dismiss and respond', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ seed: 'minimal' });
   let advisor: ApiSession;
   let operations: ApiSession;
   let portfolioId: string;
@@ -63,21 +61,17 @@ describe('the requests of a portfolio: cancel, dismiss and respond', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-    const user = demoUser(server, 'ADVISOR');
-    advisor = await signInToApi(server, user);
-    operations = await signInToApi(server, demoUser(server, 'OPERATIONS'));
+    const user = demoUser(suite.server, 'ADVISOR');
+    advisor = await signInToApi(suite.server, user);
+    operations = await signInToApi(suite.server, demoUser(suite.server, 'OPERATIONS'));
     const list = await advisor.get<PortfolioListResponse>('/portfolios?status=IN-GOOD-ORDER');
     portfolioId = list.portfolios[0]?.id ?? '';
-    ({ context, page } = await openPage(browser, server));
+    ({ context, page } = await openPage(suite.browser, suite.server));
     await signInWithPassword(page, user);
   });
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('cancels a cancellable request after asking, with a toast of its new state', async () => {

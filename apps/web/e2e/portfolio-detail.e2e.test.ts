@@ -5,7 +5,7 @@ import type {
   PortfolioListResponse,
   ReportDocument,
 } from '@ballast/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeStart } from '../src/features/portfolio-detail/history-range.ts';
 import {
@@ -16,9 +16,8 @@ import {
   formatYears,
 } from '../src/lib/format.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
 import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /** The value beside a label in one of the screen's description lists. */
 function figure(page: Page, section: string, label: string) {
@@ -53,23 +52,20 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('the portfolio detail screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ seed: 'demo' });
   let api: ApiSession;
   let detail: PortfolioDetail;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ seed: 'demo' });
-    browser = await launchBrowser();
-    const advisor = demoUser(server, 'ADVISOR');
-    api = await signInToApi(server, advisor);
+    const advisor = demoUser(suite.server, 'ADVISOR');
+    api = await signInToApi(suite.server, advisor);
     const list = await api.get<PortfolioListResponse>('/portfolios?status=IN-GOOD-ORDER');
     const bond = list.portfolios.find((item) => item.current_strategy_summary?.style === 'B');
     if (!bond) throw new Error('the demo advisor has no bond portfolio in good order');
     detail = await api.get<PortfolioDetail>(`/portfolios/${bond.id}`);
-    ({ context, page } = await openPage(browser, server));
+    ({ context, page } = await openPage(suite.browser, suite.server));
     await signInWithPassword(page, advisor);
     await page.goto(`/portfolio/${detail.id}`);
     await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();
@@ -77,8 +73,6 @@ describe('the portfolio detail screen', () => {
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the client, custodian, strategy and holding figures the api gives', async () => {
@@ -348,8 +342,8 @@ describe('the portfolio detail screen', () => {
   });
 
   it('says a portfolio that is not the advisor’s, or does not exist, cannot be shown', async () => {
-    const stranger = await server.createUser('ADVISOR');
-    const other = await browser.newContext({ baseURL: server.url });
+    const stranger = await suite.server.createUser('ADVISOR');
+    const other = await suite.browser.newContext({ baseURL: suite.server.url });
     const strangerPage = await other.newPage();
     await signInWithPassword(strangerPage, stranger);
     for (const id of [detail.id, crypto.randomUUID(), 'not-a-uuid']) {

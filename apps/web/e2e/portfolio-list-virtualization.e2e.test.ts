@@ -1,9 +1,8 @@
 import type { PortfolioListResponse } from '@ballast/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 // Enough rows that drawing them all would show; seeding takes 20 to 35 s here (1,500 took up
 // to 50 s on this shared machine).
@@ -13,28 +12,20 @@ const MAX_DRAWN_ROWS = 60;
 const WAIT = { timeout: 15_000, interval: 100 };
 
 describe('the portfolio list with many portfolios', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ seed: 'large', largeCount: PORTFOLIOS });
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ seed: 'large', largeCount: PORTFOLIOS });
-    browser = await launchBrowser();
-    const administrator = server.demoUsers.get('ADMINISTRATOR');
+    const administrator = suite.server.demoUsers.get('ADMINISTRATOR');
     if (!administrator) throw new Error('no demo administrator');
-    ({ context, page } = await openPage(browser, server, '/auth/login'));
+    ({ context, page } = await openPage(suite.browser, suite.server, '/auth/login'));
     await signInWithPassword(page, administrator);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   async function fetchList(): Promise<PortfolioListResponse> {
     const jwt = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value;
-    const response = await fetch(`${server.url}/api/portfolios`, {
+    const response = await fetch(`${suite.server.url}/api/portfolios`, {
       headers: { authorization: `Bearer ${jwt}` },
     });
     return (await response.json()) as PortfolioListResponse;

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { PortfolioListItem, PortfolioListResponse } from '@ballast/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, saveScreenshot, signInWithPassword, waitForFocus } from './support/pages.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 // How long a condition may take to come true; vitest's own default (1 s) is tight on a busy CI.
 const WAIT = { timeout: 15_000, interval: 100 };
@@ -180,8 +179,7 @@ function figureOf(text: string): number | null {
 }
 
 describe('the portfolio list on the home page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ seed: 'demo' });
   let context: BrowserContext;
   let page: Page;
 
@@ -189,7 +187,7 @@ describe('the portfolio list on the home page', () => {
   async function fetchList(status?: string): Promise<PortfolioListResponse> {
     const jwt = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value;
     const query = status ? `?status=${status}` : '';
-    const response = await fetch(`${server.url}/api/portfolios${query}`, {
+    const response = await fetch(`${suite.server.url}/api/portfolios${query}`, {
       headers: { authorization: `Bearer ${jwt}` },
     });
     expect(response.status).toBe(200);
@@ -198,7 +196,7 @@ describe('the portfolio list on the home page', () => {
 
   async function apiCall(method: string, path: string, body?: unknown) {
     const jwt = (await context.cookies()).find((cookie) => cookie.name === '__session')?.value;
-    return fetch(`${server.url}/api${path}`, {
+    return fetch(`${suite.server.url}/api${path}`, {
       method,
       headers: {
         authorization: `Bearer ${jwt}`,
@@ -214,17 +212,10 @@ describe('the portfolio list on the home page', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ seed: 'demo' });
-    browser = await launchBrowser();
-    const administrator = server.demoUsers.get('ADMINISTRATOR');
+    const administrator = suite.server.demoUsers.get('ADMINISTRATOR');
     if (!administrator) throw new Error('no demo administrator');
-    ({ context, page } = await openPage(browser, server, '/auth/login'));
+    ({ context, page } = await openPage(suite.browser, suite.server, '/auth/login'));
     await signInWithPassword(page, administrator);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the api’s totals and every portfolio it lists, in its order', async () => {
@@ -413,11 +404,14 @@ describe('the portfolio list on the home page', () => {
     await saveScreenshot(page, 'portfolio-list-delete-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await waitForFocus(deleteButton);
     expect((await fetchList()).number_of_portfolios).toBe(before.number_of_portfolios);
 
     await deleteButton.click();
     await dialog.getByRole('button', { name: 'Delete portfolio' }).click();
     await page.getByText(`The portfolio of ${first} was deleted.`).waitFor();
+    // Its row, and the button that opened the dialog, are gone: the page's heading takes focus.
+    await waitForFocus(page.getByRole('heading', { name: 'Portfolios', level: 1 }));
     await expect
       .poll(async () => column(await settledTable(page), 'Client name'), WAIT)
       .not.toContain(first);
@@ -554,8 +548,10 @@ describe('the portfolio list on the home page', () => {
   });
 
   it('tells an advisor of a firm without portfolios that there are none yet', async () => {
-    const advisor = await server.createUser('ADVISOR', { firmId: await server.createFirm() });
-    const fresh = await openPage(browser, server, '/auth/login');
+    const advisor = await suite.server.createUser('ADVISOR', {
+      firmId: await suite.server.createFirm(),
+    });
+    const fresh = await openPage(suite.browser, suite.server, '/auth/login');
     try {
       await signInWithPassword(fresh.page, advisor);
       await fresh.page.getByRole('heading', { name: 'No portfolios yet' }).waitFor();

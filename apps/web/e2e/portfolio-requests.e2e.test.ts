@@ -16,12 +16,16 @@ import {
   SELECT_ROLE,
   ZIP_CODE_TOO_LONG,
 } from '@ballast/contract';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import {
+  expectDialogKeyboard,
+  openPage,
+  saveScreenshot,
+  signInWithPassword,
+} from './support/pages.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /** The dialog alone, whole, beside the page's screenshot (a tall dialog scrolls inside it). */
 async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void> {
@@ -46,8 +50,7 @@ async function errorOf(control: Locator): Promise<string> {
 }
 
 describe('the request forms of a portfolio', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = serverAndBrowser({ seed: 'minimal' });
   let advisor: ApiSession;
   let detail: PortfolioDetail;
   let context: BrowserContext;
@@ -79,13 +82,11 @@ describe('the request forms of a portfolio', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-    const user = demoUser(server, 'ADVISOR');
-    advisor = await signInToApi(server, user);
+    const user = demoUser(suite.server, 'ADVISOR');
+    advisor = await signInToApi(suite.server, user);
     const list = await advisor.get<PortfolioListResponse>('/portfolios?status=IN-GOOD-ORDER');
     detail = await advisor.get<PortfolioDetail>(`/portfolios/${list.portfolios[0]?.id}`);
-    ({ context, page } = await openPage(browser, server));
+    ({ context, page } = await openPage(suite.browser, suite.server));
     await signInWithPassword(page, user);
     await page.goto(`/portfolio/${detail.id}`);
     await page
@@ -105,8 +106,6 @@ describe('the request forms of a portfolio', () => {
 
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await server?.stop();
   });
 
   it('opens a request from the keyboard and gives focus back when it closes', async () => {
@@ -115,15 +114,7 @@ describe('the request forms of a portfolio', () => {
     });
     await deposit.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Request a deposit' });
-    await dialog.waitFor();
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (button) => button === document.activeElement,
-      await deposit.elementHandle(),
-    );
+    await expectDialogKeyboard(page.getByRole('dialog', { name: 'Request a deposit' }), deposit);
   });
 
   it('requests a deposit: §5 amount messages, then success, then the server’s refusal', async () => {
@@ -386,5 +377,18 @@ describe('the request forms of a portfolio', () => {
       .waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
     await saveScreenshot(page, 'portfolio-detail-requests');
+  });
+
+  it('offers operations staff the requests made but no way to make one (the api refuses them)', async () => {
+    const operations = await openPage(suite.browser, suite.server);
+    await signInWithPassword(operations.page, demoUser(suite.server, 'OPERATIONS'));
+    await operations.page.goto(`/portfolio/${detail.id}`);
+    await operations.page.getByText('Operations staff do not make client requests').waitFor();
+    expect(await operations.page.getByRole('group', { name: 'New request' }).count()).toBe(0);
+    await operations.page
+      .getByRole('list', { name: 'Requests' })
+      .or(operations.page.getByText('No requests yet.'))
+      .waitFor();
+    await operations.context.close();
   });
 });

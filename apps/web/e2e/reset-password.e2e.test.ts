@@ -1,7 +1,6 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   openPage,
   saveScreenshot,
@@ -9,7 +8,7 @@ import {
   signInWithPassword,
   waitForSignedInHome,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 const WEAK = 'password1';
 
@@ -18,18 +17,7 @@ function strongPassword(): string {
 }
 
 describe('resetting the password', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   async function fillNewPassword(page: Page, password: string, confirmation = password) {
     await page.getByLabel('New password', { exact: true }).fill(password);
@@ -52,7 +40,7 @@ describe('resetting the password', () => {
 
   /** Only the new password opens the account now, in a browser of its own. */
   async function expectPasswordIs(email: string, password: string, old: string) {
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(old);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -62,8 +50,8 @@ describe('resetting the password', () => {
   }
 
   it('by an e-mailed link, which works once', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
@@ -71,11 +59,11 @@ describe('resetting the password', () => {
     await page.getByRole('status').filter({ hasText: user.email }).waitFor();
     await saveScreenshot(page, 'reset-password-link-sent');
 
-    const text = await server.waitForMessage(user.email, (body) =>
+    const text = await suite.server.waitForMessage(user.email, (body) =>
       body.includes('stytch_token_type=reset_password'),
     );
     const link = /(https?:\/\/\S+stytch_token_type=reset_password\S*)/.exec(text)?.[1] ?? '';
-    expect(link.startsWith(`${server.url}/auth/reset-password?`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/auth/reset-password?`)).toBe(true);
     await page.goto(link);
     await page.getByRole('form', { name: 'Choose a new password' }).waitFor();
     await fillNewPassword(page, WEAK);
@@ -89,7 +77,7 @@ describe('resetting the password', () => {
     await saveScreenshot(page, 'reset-password-changed');
     await context.close();
 
-    const again = await openPage(browser, server, link);
+    const again = await openPage(suite.browser, suite.server, link);
     await fillNewPassword(again.page, strongPassword());
     await expectAlert(again.page, SIGN_IN_ERROR_MESSAGES.unable_to_auth_password_reset_token);
     expect(await sessionJwtOf(again.context)).toBeUndefined();
@@ -100,8 +88,8 @@ describe('resetting the password', () => {
   });
 
   it('by the current session, from the account menu', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Reset Password' }).click();
@@ -120,8 +108,8 @@ describe('resetting the password', () => {
   });
 
   it('by the current password, which may not be used again', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/reset-password');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/reset-password');
     await page
       .getByRole('button', { name: 'Know your current password? Change it here instead' })
       .click();

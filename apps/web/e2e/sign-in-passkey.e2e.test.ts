@@ -1,8 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
-import { launchBrowser } from './support/browser.ts';
 import { runSdkInPage } from './support/identity.ts';
 import {
   openPage,
@@ -11,7 +10,7 @@ import {
   signInWithPassword,
   waitForSignedInHome,
 } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /** A CTAP2 platform authenticator in the page's browser that always says yes. */
 async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
@@ -31,27 +30,16 @@ async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenti
 }
 
 describe('signing in with a passkey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   it('signs in with the passkey the advisor registered earlier in this browser', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     const { cdp, authenticatorId } = await addAuthenticator(page);
     await signInWithPassword(page, user);
     const registrationId = await runSdkInPage<string>(
       page,
-      server,
+      suite.server,
       'return (await client.webauthn.register({ is_passkey: true, session_duration_minutes: 60 })).webauthn_registration_id;',
     );
     expect(registrationId).toBeTruthy();
@@ -71,7 +59,7 @@ describe('signing in with a passkey', () => {
     expect(
       await runSdkInPage<string[]>(
         page,
-        server,
+        suite.server,
         'return client.session.getSync().authentication_factors.map((factor) => factor.type);',
       ),
     ).toEqual(['webauthn']);
@@ -82,7 +70,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('says so, and stays signed out, when the passkey is not one this service registered', async () => {
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     const { cdp, authenticatorId } = await addAuthenticator(page);
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     await cdp.send('WebAuthn.addCredential', {

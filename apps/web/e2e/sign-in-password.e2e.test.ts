@@ -1,27 +1,14 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in with a password, and out again', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   it('shows the §8 message for a wrong password and stays signed out', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password at all 1');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -35,9 +22,9 @@ describe('signing in with a password, and out again', () => {
   });
 
   it('signs the demo advisor in to the logged-in header, and logs out to /auth/login', async () => {
-    const advisor = server.demoUsers.get('ADVISOR');
+    const advisor = suite.server.demoUsers.get('ADVISOR');
     if (!advisor) throw new Error('no demo advisor');
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await saveScreenshot(page, 'login');
     await signInWithPassword(page, advisor);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -72,8 +59,8 @@ describe('signing in with a password, and out again', () => {
   });
 
   it('returns to the page that asked for sign-in', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/monitor');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/monitor');
     await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);

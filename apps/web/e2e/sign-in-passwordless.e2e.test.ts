@@ -1,25 +1,13 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PHONE_NUMBER_INVALID } from '../src/features/auth/methods/phone-number.ts';
-import { launchBrowser } from './support/browser.ts';
 import { attachPhoneNumber, clearRateLimits, codeIn, linkIn } from './support/identity.ts';
 import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in without a password: e-mailed link, e-mailed code, text message', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   async function expectSignedIn(page: Page, context: BrowserContext) {
     await waitForSignedInHome(page);
@@ -27,7 +15,7 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
   }
 
   it('offers the methods as tabs that arrow keys, Home and End move between', async () => {
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     const tabs = page.getByRole('tab');
     await tabs.first().waitFor();
     expect(await tabs.allTextContents()).toEqual([
@@ -58,8 +46,8 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
   });
 
   it('signs in with an e-mailed link, which works once', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('tab', { name: 'E-mail link' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'E-mail me a link' }).click();
@@ -69,16 +57,16 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
     await saveScreenshot(page, 'login-magic-link-sent');
 
     const link = linkIn(
-      await server.waitForMessage(user.email, (text) =>
+      await suite.server.waitForMessage(user.email, (text) =>
         text.includes('stytch_token_type=magic_links'),
       ),
     );
-    expect(link.startsWith(`${server.url}/auth/login?`)).toBe(true);
+    expect(link.startsWith(`${suite.server.url}/auth/login?`)).toBe(true);
     await page.goto(link);
     await expectSignedIn(page, context);
     await context.close();
 
-    const again = await openPage(browser, server, link);
+    const again = await openPage(suite.browser, suite.server, link);
     const alert = again.page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(SIGN_IN_ERROR_MESSAGES.unable_to_auth_magic_link);
@@ -89,13 +77,13 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
   });
 
   it('signs in with an e-mailed code: a wrong one is refused, and a new one replaces the old', async () => {
-    const user = await server.createUser();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('tab', { name: 'E-mail code' }).click();
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'E-mail me a code' }).click();
     await page.getByLabel('Passcode', { exact: true }).waitFor();
-    const first = codeIn(await server.waitForMessage(user.email));
+    const first = codeIn(await suite.server.waitForMessage(user.email));
 
     await page
       .getByLabel('Passcode', { exact: true })
@@ -106,11 +94,11 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
     expect(await alert.textContent()).toBe(SIGN_IN_ERROR_MESSAGES.invalid_code);
     await saveScreenshot(page, 'login-email-code-wrong');
 
-    await clearRateLimits(server);
+    await clearRateLimits(suite.server);
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await page.getByRole('status').filter({ hasText: 'We sent a new code' }).waitFor();
     const second = codeIn(
-      await server.waitForMessage(user.email, (text) => codeIn(text) !== first),
+      await suite.server.waitForMessage(user.email, (text) => codeIn(text) !== first),
     );
     await page.getByLabel('Passcode', { exact: true }).fill(first);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -124,11 +112,11 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
   });
 
   it('signs in with a code texted to the mobile number on the account', async () => {
-    const user = await server.createUser();
+    const user = await suite.server.createUser();
     const local = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
     const phone = `+1555555${local}`;
-    await attachPhoneNumber(server, user.email, phone);
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    await attachPhoneNumber(suite.server, user.email, phone);
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('tab', { name: 'Text message' }).click();
     const number = page.getByRole('textbox', { name: 'Mobile number' });
     await number.fill('555-0123');
@@ -145,7 +133,7 @@ describe('signing in without a password: e-mailed link, e-mailed code, text mess
     await saveScreenshot(page, 'login-sms-code');
     await page
       .getByLabel('Passcode', { exact: true })
-      .fill(codeIn(await server.waitForMessage(phone)));
+      .fill(codeIn(await suite.server.waitForMessage(phone)));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expectSignedIn(page, context);
     await context.close();

@@ -1,30 +1,19 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { authenticatorCode, enrolAuthenticator } from './support/identity.ts';
 import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
-import { type RunningServer, startServer, type TestUser } from './support/server.ts';
+import type { TestUser } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in with an authenticator app as the second factor', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   /** A new advisor with an authenticator, past the password on the login screen. */
   async function passwordStep() {
-    const user = await server.createUser();
-    const enrolment = await enrolAuthenticator(server, user);
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const user = await suite.server.createUser();
+    const enrolment = await enrolAuthenticator(suite.server, user);
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,10 +1,9 @@
 import { type HDNodeWallet, Wallet } from 'ethers';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { attachEthereumWallet } from './support/identity.ts';
 import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { serverAndBrowser } from './support/suite.ts';
 
 /**
  * Gives the page an injected Ethereum wallet (EIP-1193 `window.ethereum`, as browser extensions
@@ -33,24 +32,13 @@ async function installWallet(page: Page, wallet: HDNodeWallet): Promise<string[]
 }
 
 describe('signing in with an Ethereum wallet', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ seed: 'minimal' });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = serverAndBrowser({ seed: 'minimal' });
 
   it('offers the wallet only in a browser that has one, and signs the advisor in with it', async () => {
-    const user = await server.createUser();
+    const user = await suite.server.createUser();
     const wallet = Wallet.createRandom();
-    await attachEthereumWallet(server, user.email, wallet.address);
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    await attachEthereumWallet(suite.server, user.email, wallet.address);
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByRole('button', { name: 'Continue with a passkey' }).waitFor();
     expect(await page.getByRole('button', { name: /Ethereum wallet/ }).count()).toBe(0);
 
@@ -67,7 +55,7 @@ describe('signing in with an Ethereum wallet', () => {
 
   it('tells someone whose sign-in is no advisor why, and lets them log out', async () => {
     const wallet = Wallet.createRandom();
-    const { context, page } = await openPage(browser, server, '/auth/login');
+    const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await installWallet(page, wallet);
     await page.getByRole('button', { name: 'Continue with an Ethereum wallet' }).click();
 

@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { RunningServer, TestUser } from './server.ts';
 
 /** A fresh browser context (its own cookies and storage) with one page on the server. */
@@ -48,7 +49,32 @@ export async function sessionJwtOf(context: BrowserContext): Promise<string | un
   return cookie?.value || undefined;
 }
 
-/** Saves a full-page screenshot under .artifacts/screenshots for people to look at. */
+/**
+ * Saves a full-page screenshot under .artifacts/screenshots for people to look at, with
+ * transitions run to their end so that a toast that has just appeared is shown as it settles.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `.artifacts/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `.artifacts/screenshots/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Waits until the element `locator` names has the keyboard focus. */
+export async function waitForFocus(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((target) => target === document.activeElement, element);
+}
+
+/**
+ * Checks the keyboard contract of an open dialog: it holds the focus, Escape closes it, and the
+ * focus goes back to `returnsTo`.
+ */
+export async function expectDialogKeyboard(dialog: Locator, returnsTo: Locator): Promise<void> {
+  await dialog.waitFor();
+  expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  await dialog.page().keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await waitForFocus(returnsTo);
 }

@@ -1,5 +1,6 @@
 import type { Advisor } from '@ballast/contract';
 import * as Menu from '@radix-ui/react-dropdown-menu';
+import type { Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
@@ -12,12 +13,17 @@ const itemClass =
   'cursor-pointer rounded px-3 py-2 text-sm text-slate-900 outline-none data-[highlighted]:bg-navy-50 data-[highlighted]:text-navy-800';
 
 /** The account menu, shown as the user's initials: Logout, Reset Password and Settings (§2). */
-export function AccountMenu(props: { advisor: Advisor | undefined; onOpenSettings(): void }) {
+export function AccountMenu(props: {
+  advisor: Advisor | undefined;
+  onOpenSettings(): void;
+  triggerRef: Ref<HTMLButtonElement>;
+}) {
   const navigate = useNavigate();
   const name = props.advisor ? `${props.advisor.first_name} ${props.advisor.last_name}` : '';
   return (
     <Menu.Root>
       <Menu.Trigger
+        ref={props.triggerRef}
         aria-label={`Account menu${name ? ` for ${name}` : ''}`}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-gold-400 text-sm font-bold text-navy-900"
       >

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME, paths } from '../../config/paths.ts';
 import { advisorAccessRefusal } from '../auth/advisor-access.tsx';
@@ -22,6 +22,8 @@ export function Header() {
   const isAdvisor = isAuthenticated && !isRefused;
   const [supportOpen, setSupportOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Settings opens from a menu item that is gone by the time the modal closes.
+  const accountMenu = useRef<HTMLButtonElement>(null);
 
   return (
     <header className="bg-navy-700 text-white">
@@ -71,13 +73,22 @@ export function Header() {
             Support
           </button>
           {isAdvisor && (
-            <AccountMenu advisor={advisor.data} onOpenSettings={() => setSettingsOpen(true)} />
+            <AccountMenu
+              advisor={advisor.data}
+              onOpenSettings={() => setSettingsOpen(true)}
+              triggerRef={accountMenu}
+            />
           )}
         </nav>
       </div>
       <SupportModal open={supportOpen} onOpenChange={setSupportOpen} />
       {advisor.data && (
-        <SettingsModal advisor={advisor.data} open={settingsOpen} onOpenChange={setSettingsOpen} />
+        <SettingsModal
+          advisor={advisor.data}
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          returnFocus={() => accountMenu.current}
+        />
       )}
     </header>
   );

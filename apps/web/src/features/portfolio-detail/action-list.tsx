@@ -21,7 +21,6 @@ import {
 } from './action-states.ts';
 import { DetailSection } from './detail-section.tsx';
 import { RespondForm } from './respond-form.tsx';
-import { useOpenerFocus } from './use-opener-focus.ts';
 import { usePortfolioActions, useRefreshPortfolio } from './use-portfolio-detail.ts';
 
 type Withdrawal = { action: Action; kind: 'cancel' | 'dismiss' };
@@ -74,8 +73,8 @@ function useWithdrawAction(onSettled: () => void) {
 
 function ActionRow(props: {
   action: Action;
-  onRespond(opener: HTMLElement): void;
-  onWithdraw(kind: Withdrawal['kind'], opener: HTMLElement): void;
+  onRespond(): void;
+  onWithdraw(kind: Withdrawal['kind']): void;
 }) {
   const { action } = props;
   const titleId = useId();
@@ -111,11 +110,7 @@ function ActionRow(props: {
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {canRespond(action.state) && (
-          <Button
-            className="px-3 py-1 text-xs"
-            aria-haspopup="dialog"
-            onClick={(event) => props.onRespond(event.currentTarget)}
-          >
+          <Button className="px-3 py-1 text-xs" aria-haspopup="dialog" onClick={props.onRespond}>
             Respond
           </Button>
         )}
@@ -124,7 +119,7 @@ function ActionRow(props: {
             variant="secondary"
             className="px-3 py-1 text-xs"
             aria-haspopup="dialog"
-            onClick={(event) => props.onWithdraw('cancel', event.currentTarget)}
+            onClick={() => props.onWithdraw('cancel')}
           >
             Cancel
           </Button>
@@ -134,7 +129,7 @@ function ActionRow(props: {
             variant="secondary"
             className="px-3 py-1 text-xs"
             aria-haspopup="dialog"
-            onClick={(event) => props.onWithdraw('dismiss', event.currentTarget)}
+            onClick={() => props.onWithdraw('dismiss')}
           >
             Dismiss
           </Button>
@@ -150,13 +145,12 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
   const [responding, setResponding] = useState<Action | null>(null);
   const [withdrawing, setWithdrawing] = useState<Withdrawal | null>(null);
   const list = useRef<HTMLUListElement>(null);
-  const focus = useOpenerFocus();
-  // A cancelled or answered request loses its button; the list then takes focus.
   const closeDialogs = () => {
     setResponding(null);
     setWithdrawing(null);
-    focus.restore(() => list.current);
   };
+  // A cancelled or answered request loses its button; the list then takes focus.
+  const returnFocus = () => list.current;
   const withdraw = useWithdrawAction(closeDialogs);
   const words = withdrawing ? WITHDRAW_WORDS[withdrawing.kind] : null;
 
@@ -177,14 +171,8 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
             <ActionRow
               key={action.id}
               action={action}
-              onRespond={(opener) => {
-                focus.remember(opener);
-                setResponding(action);
-              }}
-              onWithdraw={(kind, opener) => {
-                focus.remember(opener);
-                setWithdrawing({ action, kind });
-              }}
+              onRespond={() => setResponding(action)}
+              onWithdraw={(kind) => setWithdrawing({ action, kind })}
             />
           ))}
         </ul>
@@ -192,6 +180,7 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
       <Modal
         open={responding !== null}
         onOpenChange={(isOpen) => !isOpen && closeDialogs()}
+        returnFocus={returnFocus}
         title={
           responding ? `Respond: ${ACTION_TYPE_LABELS[responding.action_type].toLowerCase()}` : ''
         }
@@ -202,6 +191,7 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
       <Modal
         open={withdrawing !== null}
         onOpenChange={(isOpen) => !isOpen && !withdraw.isPending && closeDialogs()}
+        returnFocus={returnFocus}
         title={words?.title ?? ''}
       >
         {withdrawing && words && (

@@ -2,12 +2,12 @@ import type { PortfolioDetail } from '@ballast/contract';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { useCurrentAdvisor } from '../header/use-current-advisor.ts';
 import { CashRequestForm } from './cash-request-form.tsx';
 import { ClientDetailForm } from './client-detail-form.tsx';
 import { CloseAccountForm } from './close-account-form.tsx';
 import { CustodianForm } from './custodian-form.tsx';
 import { DoNotTradeForm } from './do-not-trade-form.tsx';
-import { useOpenerFocus } from './use-opener-focus.ts';
 
 type RequestKind = 'deposit' | 'withdrawal' | 'dnt' | 'client' | 'custodian' | 'close';
 
@@ -52,11 +52,19 @@ function formFor(kind: RequestKind, detail: PortfolioDetail, onDone: () => void)
 
 /**
  * The requests an advisor can make of operations, each in its own modal. An account still in
- * onboarding or already closed takes none (the api refuses them with 409).
+ * onboarding or already closed takes none (the api refuses them with 409), and operations staff
+ * make none (403): they carry requests out.
  */
 export function RequestButtons({ detail }: { detail: PortfolioDetail }) {
   const [open, setOpen] = useState<RequestKind | null>(null);
-  const focus = useOpenerFocus();
+  const role = useCurrentAdvisor().data?.role;
+  if (role === 'OPERATIONS') {
+    return (
+      <p className="text-sm text-slate-600">
+        Operations staff do not make client requests; the account's advisors do.
+      </p>
+    );
+  }
   if (detail.status === 'INCOMPLETE' || detail.status === 'CLOSED') {
     return (
       <p className="text-sm text-slate-600">
@@ -67,10 +75,7 @@ export function RequestButtons({ detail }: { detail: PortfolioDetail }) {
     );
   }
   const current = REQUESTS.find((request) => request.kind === open);
-  const close = () => {
-    setOpen(null);
-    focus.restore();
-  };
+  const close = () => setOpen(null);
   return (
     <>
       <fieldset className="flex flex-wrap gap-2">
@@ -81,10 +86,7 @@ export function RequestButtons({ detail }: { detail: PortfolioDetail }) {
             variant={request.kind === 'close' ? 'secondary' : 'primary'}
             className="px-3 py-1.5"
             aria-haspopup="dialog"
-            onClick={(event) => {
-              focus.remember(event.currentTarget);
-              setOpen(request.kind);
-            }}
+            onClick={() => setOpen(request.kind)}
           >
             {request.button}
           </Button>

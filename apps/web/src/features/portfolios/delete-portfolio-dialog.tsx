@@ -13,12 +13,14 @@ function clientOf(portfolio: PortfolioListItem): string {
 
 /**
  * Asks before deleting an incomplete portfolio, then deletes it and reports the outcome in a
- * toast. The list is refreshed whatever the answer: a refusal (409) means the portfolio has
- * moved on since the list was loaded, and the advisor should see where it stands now.
+ * toast. The list is refreshed whatever the answer, before the dialog closes: a refusal (409)
+ * means the portfolio has moved on since the list was loaded, and the advisor should see where
+ * it stands now. A deleted row takes its Delete button with it; `returnFocus` then takes focus.
  */
 export function DeletePortfolioDialog(props: {
   portfolio: PortfolioListItem | null;
   onClose(): void;
+  returnFocus(): HTMLElement | null;
 }) {
   const { portfolio, onClose } = props;
   const api = useApi();
@@ -37,8 +39,8 @@ export function DeletePortfolioDialog(props: {
       });
     },
     onSettled: async () => {
-      onClose();
       await queryClient.invalidateQueries({ queryKey: portfoliosKey });
+      onClose();
     },
   });
 
@@ -49,6 +51,7 @@ export function DeletePortfolioDialog(props: {
         if (!open && !remove.isPending) onClose();
       }}
       title="Delete portfolio"
+      returnFocus={props.returnFocus}
       description={
         portfolio
           ? `The incomplete portfolio of ${clientOf(portfolio)} and its onboarding application will be deleted. This cannot be undone.`

@@ -1,5 +1,5 @@
 import type { PortfolioListItem } from '@ballast/contract';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -34,6 +34,7 @@ export default function PortfolioListPage() {
   const search = useDeferredValue(searchText);
   const [toDelete, setToDelete] = useState<PortfolioListItem | null>(null);
   const list = usePortfolioList(status);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const choose = useCallback(
     (choices: Partial<ListParams>) =>
@@ -55,7 +56,9 @@ export default function PortfolioListPage() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-navy-800">Portfolios</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800">
+        Portfolios
+      </h1>
       {list.data ? (
         <PortfolioTotals totals={list.data} status={status} isUpdating={isUpdating} />
       ) : (
@@ -107,7 +110,11 @@ export default function PortfolioListPage() {
             ))}
         </div>
       )}
-      <DeletePortfolioDialog portfolio={toDelete} onClose={() => setToDelete(null)} />
+      <DeletePortfolioDialog
+        portfolio={toDelete}
+        onClose={() => setToDelete(null)}
+        returnFocus={() => heading.current}
+      />
     </div>
   );
 }

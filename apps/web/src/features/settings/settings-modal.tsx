@@ -18,9 +18,16 @@ export function SettingsModal(props: {
   advisor: Advisor;
   open: boolean;
   onOpenChange(open: boolean): void;
+  returnFocus(): HTMLElement | null;
 }) {
   return (
-    <Modal open={props.open} onOpenChange={props.onOpenChange} title="USER SETTINGS" wide>
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="USER SETTINGS"
+      wide
+      returnFocus={props.returnFocus}
+    >
       {props.open && (
         <SaveSettings advisor={props.advisor} onClose={() => props.onOpenChange(false)} />
       )}

@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/**
+ * The real server (started with `options`) and Chromium that one test file shares: started
+ * before its first test, stopped after its last. Hooks the file registers afterwards run after
+ * the start and before the stop. The object fills in as they start, so read `suite.server` and
+ * `suite.browser` inside hooks and tests, not at the top of the file.
+ */
+export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+} {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the server is read before it started');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is read before it started');
+      return browser;
+    },
+  };
+}
