@@ -80,4 +80,29 @@ describe('the portfolio list with many portfolios', () => {
     expect(await first.locator('th, td').nth(navIndex).textContent()).toBe(dollars.format(largest));
     expect(await drawnRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS);
   });
+
+  it('moves through rows not yet drawn with the Tab key', async () => {
+    await region().evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    const firstLink = table().locator('tbody tr[aria-rowindex="2"] th a');
+    await firstLink.focus();
+    const focusedRowIndex = () =>
+      page.evaluate(() => {
+        const row = document.activeElement?.closest('tbody tr');
+        return row ? Number(row.getAttribute('aria-rowindex')) : null;
+      });
+    let reached = 2;
+    for (let press = 0; press < 2 * MAX_DRAWN_ROWS; press++) {
+      await page.keyboard.press('Tab');
+      const index = await focusedRowIndex();
+      // Every press stays in the table, on the same row or a later one.
+      expect(index).not.toBeNull();
+      expect(index ?? 0).toBeGreaterThanOrEqual(reached);
+      reached = index ?? reached;
+    }
+    // Well past the rows drawn when the table first showed.
+    expect(reached).toBeGreaterThan(MAX_DRAWN_ROWS);
+    expect(await drawnRows().count()).toBeLessThanOrEqual(MAX_DRAWN_ROWS);
+  });
 });
