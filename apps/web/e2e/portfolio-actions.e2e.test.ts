@@ -1,21 +1,15 @@
 import type { Action, PortfolioListResponse } from '@ballast/contract';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../src/lib/format.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import {
+  openPage,
+  saveDialogScreenshot,
+  saveScreenshot,
+  signInWithPassword,
+} from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
-
-/** The dialog alone, whole, beside the page's screenshot (a tall dialog scrolls inside it). */
-async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void> {
-  await dialog.evaluate((node) => {
-    node.style.maxHeight = 'none';
-  });
-  await dialog.screenshot({ path: `.artifacts/screenshots/${name}-dialog.png` });
-  await dialog.evaluate((node) => {
-    node.style.maxHeight = '';
-  });
-}
 
 describe('the requests of a portfolio: cancel, dismiss and respond', () => {
   const suite = serverAndBrowser({ seed: 'minimal' });

@@ -16,6 +16,7 @@ import {
   formatYears,
 } from '../src/lib/format.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { parseCsv } from './support/csv.ts';
 import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -24,31 +25,6 @@ function figure(page: Page, section: string, label: string) {
   return page
     .getByRole('region', { name: section, exact: true })
     .locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
-}
-
-/** Splits RFC 4180 text into rows of fields (quoted fields may hold commas and quotes). */
-function parseCsv(text: string): string[][] {
-  return text.split('\r\n').map((line) => {
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let index = 0; index < line.length; index += 1) {
-      const char = line[index];
-      if (quoted) {
-        if (char === '"' && line[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else if (char === '"') quoted = false;
-        else field += char;
-      } else if (char === '"') quoted = true;
-      else if (char === ',') {
-        fields.push(field);
-        field = '';
-      } else field += char;
-    }
-    fields.push(field);
-    return fields;
-  });
 }
 
 describe('the portfolio detail screen', () => {

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { PortfolioListItem, PortfolioListResponse } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from './support/csv.ts';
 import { openPage, saveScreenshot, signInWithPassword, waitForFocus } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -112,37 +113,6 @@ function totalValue(page: Page, label: string) {
     .locator('dd')
     .first()
     .textContent();
-}
-
-/** A minimal RFC 4180 reader: quoted fields may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  row.push(field);
-  rows.push(row);
-  return rows;
 }
 
 /** How the table shows a CSV cell of the given column. */

@@ -22,21 +22,11 @@ import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
 import {
   expectDialogKeyboard,
   openPage,
+  saveDialogScreenshot,
   saveScreenshot,
   signInWithPassword,
 } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
-
-/** The dialog alone, whole, beside the page's screenshot (a tall dialog scrolls inside it). */
-async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void> {
-  await dialog.evaluate((node) => {
-    node.style.maxHeight = 'none';
-  });
-  await dialog.screenshot({ path: `.artifacts/screenshots/${name}-dialog.png` });
-  await dialog.evaluate((node) => {
-    node.style.maxHeight = '';
-  });
-}
 
 /** The message a control's aria-describedby points at: what a screen reader reads with it. */
 async function errorOf(control: Locator): Promise<string> {
@@ -385,6 +375,7 @@ describe('the request forms of a portfolio', () => {
     await operations.page.goto(`/portfolio/${detail.id}`);
     await operations.page.getByText('Operations staff do not make client requests').waitFor();
     expect(await operations.page.getByRole('group', { name: 'New request' }).count()).toBe(0);
+    await saveScreenshot(operations.page, 'portfolio-detail-operations');
     await operations.page
       .getByRole('list', { name: 'Requests' })
       .or(operations.page.getByText('No requests yet.'))

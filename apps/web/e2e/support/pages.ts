@@ -61,6 +61,17 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   });
 }
 
+/** The dialog alone, whole, beside the page's screenshot (a tall dialog scrolls inside it). */
+export async function saveDialogScreenshot(dialog: Locator, name: string): Promise<void> {
+  await dialog.evaluate((node) => {
+    node.style.maxHeight = 'none';
+  });
+  await dialog.screenshot({ path: `.artifacts/screenshots/${name}-dialog.png` });
+  await dialog.evaluate((node) => {
+    node.style.maxHeight = '';
+  });
+}
+
 /** Waits until the element `locator` names has the keyboard focus. */
 export async function waitForFocus(locator: Locator): Promise<void> {
   const element = await locator.elementHandle();

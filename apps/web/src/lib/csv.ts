@@ -1,3 +1,5 @@
+import { saveFile } from './save-file.ts';
+
 /** One column of an exported table: its heading and how a row gives its cell. */
 export type CsvColumn<Row> = {
   header: string;
@@ -25,12 +27,5 @@ function csvField(value: string | number | null | undefined): string {
 
 /** Offers `text` to the browser as a file download named `fileName`. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

@@ -13,8 +13,12 @@ function useFirmLookupsEnabled(): boolean {
 
 export const currentAdvisorKey = ['advisors', 'self'] as const;
 
-/** The signed-in advisor, always refetched (cache and stale time 0). */
-export function useCurrentAdvisor() {
+/**
+ * The signed-in advisor, always refetched (cache and stale time 0). The header's lookup is the
+ * one that fetches; another component passes `{ refetchOnMount: false }` to read its answer
+ * without asking the api again.
+ */
+export function useCurrentAdvisor(options: { refetchOnMount?: boolean } = {}) {
   const { api } = useSession();
   return useQuery({
     queryKey: currentAdvisorKey,
@@ -22,6 +26,7 @@ export function useCurrentAdvisor() {
     enabled: useFirmLookupsEnabled(),
     gcTime: FIRM_USER_CACHE_TIME_MS,
     staleTime: FIRM_USER_CACHE_TIME_MS,
+    ...options,
   });
 }
 

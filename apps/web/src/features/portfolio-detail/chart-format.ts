@@ -55,3 +55,14 @@ export const CHART_COLORS = {
   grid: '#e2e8f0',
   axis: '#475569',
 } as const;
+
+/** The date axis of a daily chart over `spanDays`, its labels spaced so that none collide. */
+export function dateAxisProps(spanDays: number) {
+  return {
+    dataKey: 'report_date',
+    tickFormatter: (date: string) => dateTick(date, spanDays),
+    minTickGap: 32,
+    stroke: CHART_COLORS.axis,
+    fontSize: 12,
+  };
+}

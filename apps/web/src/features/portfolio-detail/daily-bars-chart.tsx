@@ -11,7 +11,7 @@ import {
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { CHART_COLORS, dateTick, spanInDays, usdTick } from './chart-format.ts';
+import { CHART_COLORS, dateAxisProps, spanInDays, usdTick } from './chart-format.ts';
 import { ChartFrame, ChartPlaceholder } from './chart-frame.tsx';
 
 const HEIGHT = 220;
@@ -75,13 +75,7 @@ export function DailyBarsChart(props: {
         margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
       >
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis
-          dataKey="report_date"
-          tickFormatter={(date: string) => dateTick(date, span)}
-          minTickGap={32}
-          stroke={CHART_COLORS.axis}
-          fontSize={12}
-        />
+        <XAxis {...dateAxisProps(span)} />
         <YAxis tickFormatter={usdTick} width={64} stroke={CHART_COLORS.axis} fontSize={12} />
         <ReferenceLine y={0} stroke={CHART_COLORS.axis} />
         <Tooltip

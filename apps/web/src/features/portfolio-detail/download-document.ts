@@ -1,6 +1,7 @@
 import { getStatement, getTaxReport } from '@ballast/contract';
 import { useCallback } from 'react';
 import { ApiError, isErrorEnvelope } from '../../lib/api-error.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { useSession } from '../auth/session-context.tsx';
 
 /** The file name a `Content-Disposition: attachment; filename="…"` header offers, if any. */
@@ -15,19 +16,6 @@ export function fileNameFromDisposition(header: string | null): string | undefin
     }
   }
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? /filename=([^;\s]+)/i.exec(header)?.[1];
-}
-
-/** Hands a fetched file to the browser as a download. */
-function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download by now; the URL is not needed after it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export type ReportKind = 'statement' | 'tax-report';
@@ -59,7 +47,7 @@ export function useDownloadReport() {
         throw new ApiError(response.status, isErrorEnvelope(body) ? body : null);
       }
       const name = fileNameFromDisposition(response.headers.get('content-disposition'));
-      saveBlob(name ?? fallbackName, await response.blob());
+      saveFile(name ?? fallbackName, await response.blob());
     },
     [api, client],
   );

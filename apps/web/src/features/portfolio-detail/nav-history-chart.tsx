@@ -3,7 +3,7 @@ import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts'
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { CHART_COLORS, dateTick, spanInDays, usdTickFormatter } from './chart-format.ts';
+import { CHART_COLORS, dateAxisProps, spanInDays, usdTickFormatter } from './chart-format.ts';
 import { ChartFrame, ChartPlaceholder } from './chart-frame.tsx';
 import { useNavHistory } from './use-portfolio-detail.ts';
 
@@ -57,13 +57,7 @@ export function NavHistoryChart(props: { portfolioId: string; start: string | un
           </linearGradient>
         </defs>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis
-          dataKey="report_date"
-          tickFormatter={(date: string) => dateTick(date, span)}
-          minTickGap={32}
-          stroke={CHART_COLORS.axis}
-          fontSize={12}
-        />
+        <XAxis {...dateAxisProps(span)} />
         <YAxis
           tickFormatter={usdTickFormatter(points.map((point) => point.nav))}
           domain={['auto', 'auto']}

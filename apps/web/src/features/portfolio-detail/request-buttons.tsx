@@ -57,7 +57,7 @@ function formFor(kind: RequestKind, detail: PortfolioDetail, onDone: () => void)
  */
 export function RequestButtons({ detail }: { detail: PortfolioDetail }) {
   const [open, setOpen] = useState<RequestKind | null>(null);
-  const role = useCurrentAdvisor().data?.role;
+  const role = useCurrentAdvisor({ refetchOnMount: false }).data?.role;
   if (role === 'OPERATIONS') {
     return (
       <p className="text-sm text-slate-600">
