@@ -1,12 +1,17 @@
 export {
-  applyCompletedAction,
-  applyOpening,
   clientNameOf,
+  type OpenedAccount,
   strategySummary,
   type Tx,
 } from './accounts/current-account.ts';
-export { payloadHash } from './actions/audit.ts';
-export { initialState, portfolioStatus } from './actions/transitions.ts';
+export {
+  type ActionRow,
+  type Actor,
+  insertAction,
+  moveAction,
+} from './actions/action-store.ts';
+export { completeAction } from './actions/complete-action.ts';
+export { needsInstructions } from './actions/transitions.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';

@@ -5,11 +5,14 @@
  */
 
 import {
-  applyCompletedAction,
-  applyOpening,
+  type ActionRow,
+  type Actor,
   clientNameOf,
-  payloadHash,
-  portfolioStatus,
+  completeAction,
+  insertAction,
+  moveAction,
+  needsInstructions,
+  type OpenedAccount,
   recordHoldingReports,
   storeDocument,
   type Tx,
@@ -39,8 +42,8 @@ export type ActionPlan = {
   path: readonly ActionState[];
   payload?: unknown;
   instructions?: string;
-  /** The EXECUTE-* child operations created when the request was approved. */
-  child?: ActionPlan;
+  /** The states the EXECUTE-* child went through after approving the request made it PENDING. */
+  childPath?: readonly ActionState[];
 };
 
 export type PortfolioPlan = {
@@ -55,54 +58,50 @@ export type PortfolioPlan = {
   documents: boolean;
 };
 
-async function insertAction(
+/**
+ * Makes the planned action through the api's own store, as the product would have: created by
+ * its advisor, then moved by operations state by state, each completion applied to the account.
+ */
+async function seedAction(
   tx: Tx,
   context: SeedContext,
+  account: OpenedAccount,
+  creator: Actor,
   portfolioId: string,
-  createdBy: string,
   plan: ActionPlan,
-  parentActionId: string | null,
-): Promise<{ type: ActionType; state: ActionState }[]> {
-  const state = plan.path.at(-1) as ActionState;
-  const needs = state.startsWith('NEEDS-ACTION') ? { instructions: plan.instructions ?? '' } : null;
-  const payload = plan.payload ?? {};
-  const [row] = await tx
-    .insert(schema.actions)
-    .values({
-      firmId: context.firmId,
-      portfolioId,
-      createdByAdvisorId: createdBy,
-      parentActionId,
-      actionType: plan.type,
+): Promise<void> {
+  const [created, ...moves] = plan.path;
+  if (!created) throw new Error(`The seed plan of a ${plan.type} names no state.`);
+  const row = await insertAction(tx, creator, {
+    portfolioId,
+    type: plan.type,
+    state: created,
+    payload: plan.payload ?? {},
+  });
+  await moveSeededAction(tx, context, account, row, moves, plan);
+}
+
+async function moveSeededAction(
+  tx: Tx,
+  context: SeedContext,
+  account: OpenedAccount,
+  action: ActionRow,
+  moves: readonly ActionState[],
+  plan: Pick<ActionPlan, 'instructions' | 'childPath'>,
+): Promise<void> {
+  const operations = { firmId: context.firmId, advisorId: context.operationsId };
+  let row = action;
+  for (const state of moves) {
+    row = await moveAction(tx, operations, row, {
       state,
-      actionPayload: payload,
-      needsActionPayload: needs,
-    })
-    .returning({ id: schema.actions.id });
-  if (!row) throw new Error('The seed action could not be stored.');
-  await tx.insert(schema.actionTransitions).values(
-    plan.path.map((to, index) => ({
-      actionId: row.id,
-      fromState: index === 0 ? null : (plan.path[index - 1] as ActionState),
-      toState: to,
-      actorAdvisorId: index === 0 && !parentActionId ? createdBy : context.operationsId,
-      payloadHash: payloadHash(payload, needs),
-    })),
-  );
-  if (state === 'COMPLETED' && plan.type !== 'OPEN-ACCOUNT') {
-    await applyCompletedAction(
-      tx,
-      context.box,
-      { firmId: context.firmId, portfolioId, actionId: row.id },
-      plan.type,
-      payload,
-      () => Promise.reject(new Error('Openings are applied by the seeder itself.')),
-    );
+      needsActionPayload: needsInstructions(state)
+        ? { instructions: plan.instructions ?? '' }
+        : null,
+    });
+    if (state !== 'COMPLETED') continue;
+    const child = await completeAction(tx, context.box, operations, row, async () => account);
+    if (child) await moveSeededAction(tx, context, account, child, plan.childPath ?? [], {});
   }
-  const child = plan.child
-    ? await insertAction(tx, context, portfolioId, context.operationsId, plan.child, row.id)
-    : [];
-  return [{ type: plan.type, state }, ...child];
 }
 
 /** Writes the planned portfolio and answers its id and derived status. */
@@ -120,9 +119,16 @@ export async function seedPortfolio(
     Math.max(initial, 350_000),
   );
   const custodians = [generateCustodian(random)];
-  const opening = plan.actions.find((action) => action.type === 'OPEN-ACCOUNT');
-  const opened = opening?.path.at(-1) === 'COMPLETED';
+  const opened = plan.actions.some(
+    (action) => action.type === 'OPEN-ACCOUNT' && action.path.at(-1) === 'COMPLETED',
+  );
   const inceptionDate = addDays(context.asOf, -(plan.historyDays - 1));
+  const account: OpenedAccount = {
+    clientData: client.clientData,
+    strategy,
+    custodians,
+    inceptionDate,
+  };
   const originating = plan.advisorIds[0] as string;
 
   const result = await context.db.transaction(async (tx) => {
@@ -132,10 +138,12 @@ export async function seedPortfolio(
         firmId,
         originatingAdvisorId: originating,
         clientName: clientNameOf(client.clientData),
+        // A submitted application made it PENDING, as opening it through the api does; its
+        // actions derive the rest.
+        status: plan.actions.length === 0 ? 'INCOMPLETE' : 'PENDING',
       })
       .returning({ id: schema.portfolios.id });
     if (!portfolio) throw new Error('The seed portfolio could not be stored.');
-    const ref = { firmId, portfolioId: portfolio.id };
     await tx.insert(schema.portfolioAdvisors).values(
       [...new Set(plan.advisorIds)].map((advisorId) => ({
         portfolioId: portfolio.id,
@@ -149,17 +157,11 @@ export async function seedPortfolio(
       custodianInput: plan.partial ? [] : custodians,
       suitability: plan.partial ? null : client.suitability,
     });
-    const states: { type: ActionType; state: ActionState }[] = [];
+    const creator = { firmId, advisorId: originating };
     for (const action of plan.actions) {
-      states.push(...(await insertAction(tx, context, portfolio.id, originating, action, null)));
+      await seedAction(tx, context, account, creator, portfolio.id, action);
     }
     if (opened) {
-      await applyOpening(tx, box, ref, {
-        clientData: client.clientData,
-        strategy,
-        custodians,
-        inceptionDate,
-      });
       const history = generateHistory(random, {
         strategy,
         residency: client.residency,
@@ -170,10 +172,9 @@ export async function seedPortfolio(
       });
       await recordHoldingReports(tx, { firmId, portfolioId: portfolio.id, reports: history });
     }
-    const status = portfolioStatus(states, plan.actions.length === 0 ? 'INCOMPLETE' : 'PENDING');
-    await tx
-      .update(schema.portfolios)
-      .set({ status })
+    const [derived] = await tx
+      .select({ status: schema.portfolios.status })
+      .from(schema.portfolios)
       .where(eq(schema.portfolios.id, portfolio.id));
     if (opened && plan.kind === 'token') {
       await tx.insert(schema.tokenLots).values(
@@ -187,7 +188,7 @@ export async function seedPortfolio(
         })),
       );
     }
-    return { id: portfolio.id, status };
+    return { id: portfolio.id, status: derived?.status as PortfolioStatus };
   });
 
   if (opened && plan.documents) {

@@ -65,7 +65,7 @@ function goodOrderExtras(index: number): ActionPlan[] {
         type: 'REQUEST-DEPOSIT',
         path: ['SUBMITTED-CANCELLABLE', 'PENDING', 'COMPLETED'],
         payload: deposit,
-        child: { type: 'EXECUTE-DEPOSIT', path: ['PENDING', 'COMPLETED'], payload: deposit },
+        childPath: ['COMPLETED'],
       },
     ],
     [{ type: 'REQUEST-WITHDRAWAL', path: ['SUBMITTED-CANCELLABLE'], payload: { cash: 10_000 } }],
@@ -121,7 +121,6 @@ function goodOrderExtras(index: number): ActionPlan[] {
         type: 'REQUEST-WITHDRAWAL',
         path: ['SUBMITTED-CANCELLABLE', 'PENDING', 'COMPLETED'],
         payload: { cash: 15_000 },
-        child: { type: 'EXECUTE-WITHDRAWAL', path: ['PENDING'], payload: { cash: 15_000 } },
       },
     ],
   ];

@@ -2,6 +2,7 @@ import { ACTION_STATES, ACTION_TYPES, type ActionState } from '@ballast/contract
 import { describe, expect, it } from 'vitest';
 import {
   advisorDelete,
+  deriveChildAction,
   initialState,
   OPERATIONS_TRANSITIONS,
   operationsMove,
@@ -89,6 +90,32 @@ describe('action transition table', () => {
     for (const from of ACTION_STATES) {
       const outcome = advisorDelete(from);
       expect(outcome.ok ? outcome.to : outcome.code, from).toBe(expected[from]);
+    }
+  });
+
+  it('spawns the EXECUTE-* child of an approved deposit or withdrawal, and of nothing else', () => {
+    const payload = { cash: 25_000 };
+    for (const type of ACTION_TYPES) {
+      for (const state of ACTION_STATES) {
+        const child = deriveChildAction({ id: 'parent', type, state, payload });
+        const expected =
+          state !== 'COMPLETED'
+            ? undefined
+            : type === 'REQUEST-DEPOSIT'
+              ? 'EXECUTE-DEPOSIT'
+              : type === 'REQUEST-WITHDRAWAL'
+                ? 'EXECUTE-WITHDRAWAL'
+                : undefined;
+        expect(child?.type, `${type} ${state}`).toBe(expected);
+        if (child) {
+          expect(child).toEqual({
+            type: expected,
+            state: 'PENDING',
+            payload,
+            parentActionId: 'parent',
+          });
+        }
+      }
     }
   });
 

@@ -91,6 +91,34 @@ export function advisorDelete(from: ActionState): Outcome {
   return refuse(from, 'CANCELLED');
 }
 
+/** The approval rule's pairs: the request operations approved → the movement it carries out. */
+const EXECUTED_AS: Partial<Record<ActionType, ActionType>> = {
+  'REQUEST-DEPOSIT': 'EXECUTE-DEPOSIT',
+  'REQUEST-WITHDRAWAL': 'EXECUTE-WITHDRAWAL',
+};
+
+export type ChildAction = {
+  type: ActionType;
+  state: ActionState;
+  payload: unknown;
+  parentActionId: string;
+};
+
+/**
+ * Approval rule: a completed REQUEST-DEPOSIT/WITHDRAWAL spawns the EXECUTE-* child that
+ * operations carries out next, with the same cash, already PENDING (it is theirs to do).
+ */
+export function deriveChildAction(parent: {
+  id: string;
+  type: ActionType;
+  state: ActionState;
+  payload: unknown;
+}): ChildAction | undefined {
+  const type = parent.state === 'COMPLETED' ? EXECUTED_AS[parent.type] : undefined;
+  if (!type) return undefined;
+  return { type, state: 'PENDING', payload: parent.payload, parentActionId: parent.id };
+}
+
 /** An action that still occupies its kind: a second one of the same type is refused (409). */
 export function isOpen(state: ActionState): boolean {
   return !['CANCELLED', 'COMPLETED', 'FAILED', 'DISMISSED'].includes(state);

@@ -1,0 +1,109 @@
+import {
+  type ActionState,
+  type ActionType,
+  NOT_FOUND_DETAIL,
+  PortfolioInputsSchema,
+  toValidationErrorResponse,
+} from '@ballast/contract';
+import { schema } from '@ballast/db';
+import { and, eq } from 'drizzle-orm';
+import { savedInputsOf } from '../accounts/saved-inputs.ts';
+import type { ApiContext } from '../api-route.ts';
+import { AppError, RequestValidationError } from '../app-error.ts';
+import type { Caller } from '../auth/authenticate.ts';
+import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { type ActionRow, insertAction } from './action-store.ts';
+import { initialState, isOpen } from './transitions.ts';
+
+const { actions, portfolios, onboardingApplications } = schema;
+
+/** The action types an advisor asks for on an opened account, one route each. */
+export type RequestType = Exclude<
+  ActionType,
+  'OPEN-ACCOUNT' | 'EXECUTE-DEPOSIT' | 'EXECUTE-WITHDRAWAL'
+>;
+
+/**
+ * An advisor's request. Only on an account past onboarding and not closed; and one open action
+ * of a kind at a time, so a double submission cannot ask operations to move money twice; the
+ * advisor cancels the first to send another.
+ */
+export async function createRequest(
+  { db }: Pick<ApiContext, 'db'>,
+  caller: Caller,
+  portfolioId: string,
+  type: RequestType,
+  payload: unknown,
+): Promise<ActionRow> {
+  if (caller.role === 'OPERATIONS') {
+    throw new AppError('permission_denied', 'Operations staff do not make client requests.');
+  }
+  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  if (portfolio.status === 'INCOMPLETE' || portfolio.status === 'CLOSED') {
+    throw new AppError(
+      'request_conflict',
+      portfolio.status === 'CLOSED'
+        ? 'The account is closed.'
+        : 'The account has not been opened yet; submit the application first.',
+    );
+  }
+  return db.transaction(async (tx) => {
+    const same = await tx
+      .select({ state: actions.state })
+      .from(actions)
+      .where(and(eq(actions.portfolioId, portfolio.id), eq(actions.actionType, type)));
+    if (same.some((a) => isOpen(a.state as ActionState))) {
+      throw new AppError('request_conflict', `An open ${type} action already exists.`);
+    }
+    return insertAction(tx, caller, {
+      portfolioId: portfolio.id,
+      type,
+      state: initialState(type),
+      payload,
+    });
+  });
+}
+
+/** Submits the onboarding application: the portfolio goes PENDING with its OPEN-ACCOUNT action. */
+export async function openAccount(
+  { db, box }: Pick<ApiContext, 'db' | 'box'>,
+  caller: Caller,
+  portfolioId: string,
+  payload: unknown,
+): Promise<ActionRow> {
+  if (caller.role === 'OPERATIONS') {
+    throw new AppError('permission_denied', 'Operations staff do not open client accounts.');
+  }
+  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  if (portfolio.status !== 'INCOMPLETE') {
+    throw new AppError('request_conflict', 'The application was already submitted.');
+  }
+  const [application] = await db
+    .select()
+    .from(onboardingApplications)
+    .where(eq(onboardingApplications.portfolioId, portfolio.id));
+  if (!application) throw new AppError('not_found', NOT_FOUND_DETAIL);
+  // The saved draft was checked laxly; opening checks it strictly, at the draft's own attrs.
+  const input = savedInputsOf(application, box);
+  const checked = PortfolioInputsSchema.safeParse(input);
+  if (!checked.success) {
+    throw new RequestValidationError(toValidationErrorResponse(checked.error, { input }));
+  }
+  return db.transaction(async (tx) => {
+    // Guard against two concurrent submissions: only the one that moves INCOMPLETE wins.
+    const moved = await tx
+      .update(portfolios)
+      .set({ status: 'PENDING' })
+      .where(and(eq(portfolios.id, portfolio.id), eq(portfolios.status, 'INCOMPLETE')))
+      .returning({ id: portfolios.id });
+    if (moved.length === 0) {
+      throw new AppError('request_conflict', 'The application was already submitted.');
+    }
+    return insertAction(tx, caller, {
+      portfolioId: portfolio.id,
+      type: 'OPEN-ACCOUNT',
+      state: initialState('OPEN-ACCOUNT'),
+      payload,
+    });
+  });
+}
