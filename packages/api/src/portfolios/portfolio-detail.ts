@@ -1,4 +1,4 @@
-import { NOT_FOUND_DETAIL } from '@ballast/contract';
+import { NOT_FOUND_DETAIL, type PortfolioDetail } from '@ballast/contract';
 import { type Db, type SecretBox, schema } from '@ballast/db';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -6,6 +6,7 @@ import {
   currentAccountColumns,
   currentAccountOf,
 } from '../accounts/current-account.ts';
+import type { ApiContext } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import {
@@ -15,8 +16,13 @@ import {
   visibleById,
   visibleByIdValues,
 } from '../auth/portfolio-visibility.ts';
-import { type HoldingReportView, holdingReportJson } from '../holdings/holding-report.ts';
+import {
+  assetDistributionOf,
+  type HoldingReportView,
+  holdingReportJson,
+} from '../holdings/holding-report.ts';
 import { preparedPerDatabase } from '../prepared.ts';
+import { readAccountOrApplication } from './account-or-application.ts';
 
 const { portfolios, holdingReports } = schema;
 
@@ -55,4 +61,35 @@ export async function readPortfolioDetail(
   const [row] = await statement.execute(visibleByIdValues(id, caller));
   if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
   return { portfolio: row.portfolio, account: currentAccountOf(row, box), holding: row.holding };
+}
+
+/** GET /portfolios/{id}: the account (or the application standing in) and its latest report. */
+export async function getPortfolioDetail(
+  context: Pick<ApiContext, 'db' | 'box'>,
+  caller: Caller,
+  id: string,
+): Promise<PortfolioDetail> {
+  const detail = await readPortfolioDetail(context.db, context.box, id, caller);
+  const { portfolio, holding: report } = detail;
+  const account = await readAccountOrApplication(context, portfolio, detail.account);
+  const {
+    id: _id,
+    portfolio: _portfolio,
+    created_at: _at,
+    benchmark_returns,
+    ...holding
+  } = report ?? { benchmark_returns: null };
+  return {
+    id: portfolio.id,
+    current_client_data: account.clientData,
+    current_custodians: account.custodians,
+    client_name: portfolio.clientName,
+    inception_date: portfolio.inceptionDate,
+    user_dnt: portfolio.userDnt as PortfolioDetail['user_dnt'],
+    status: portfolio.status as PortfolioDetail['status'],
+    current_strategy: account.strategy,
+    current_holding: report ? (holding as PortfolioDetail['current_holding']) : null,
+    benchmark_returns,
+    asset_distribution: report ? assetDistributionOf(report.assets, report.nav) : null,
+  };
 }
