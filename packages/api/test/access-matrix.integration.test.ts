@@ -10,11 +10,9 @@ import {
   makeCustodianInput,
   makePortfolioInputs,
 } from '@ballast/contract/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 
 /** A request each call would accept from someone allowed to make it. */
 function validBody(route: AnyRoute, portfolioId: string): unknown {
@@ -63,7 +61,7 @@ function validBody(route: AnyRoute, portfolioId: string): unknown {
 }
 
 describe('access to every call', () => {
-  let api: Api;
+  const api = useApi();
   let owner: SignedIn;
   let stranger: SignedIn;
   let colleague: SignedIn;
@@ -71,7 +69,6 @@ describe('access to every call', () => {
   let action: ActionBody;
 
   beforeAll(async () => {
-    api = await startApi();
     const firmId = await api.createFirm();
     owner = await api.signIn('ADVISOR', { firmId });
     colleague = await api.signIn('ADVISOR', { firmId });
@@ -80,8 +77,6 @@ describe('access to every call', () => {
     portfolioId = submitted.id;
     action = submitted.open;
   });
-
-  afterAll(() => api?.stop());
 
   function urlOf(route: AnyRoute): string {
     const id = route.path.startsWith('/advisors/')

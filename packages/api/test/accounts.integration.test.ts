@@ -7,11 +7,10 @@ import {
 } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
-import { startApi } from './support/api-fixture.ts';
+import { useApi } from './support/api-fixture.ts';
 
-type Api = Awaited<ReturnType<typeof startApi>>;
 type Detail = {
   client_name: string;
   status: string;
@@ -23,15 +22,8 @@ type Detail = {
 };
 
 describe('the current account, as completed actions change it', () => {
-  let api: Api;
-  let steps: ReturnType<typeof accountSteps>;
-
-  beforeAll(async () => {
-    api = await startApi();
-    steps = accountSteps(api);
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
+  const steps = accountSteps(api);
 
   const team = () => steps.team();
 

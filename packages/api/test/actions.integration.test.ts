@@ -1,23 +1,15 @@
 import { makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
-import { startApi } from './support/api-fixture.ts';
+import { useApi } from './support/api-fixture.ts';
 
-type Api = Awaited<ReturnType<typeof startApi>>;
 type ErrorBody = { type: string; errors: { code: string; attr: string | null; detail: string }[] };
 
 describe('actions', () => {
-  let api: Api;
-  let steps: ReturnType<typeof accountSteps>;
-
-  beforeAll(async () => {
-    api = await startApi();
-    steps = accountSteps(api);
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
+  const steps = accountSteps(api);
 
   it('opens an account: strict checks at dotted attrs, then OPEN-ACCOUNT and PENDING', async () => {
     const me = await api.signIn('ADVISOR');

@@ -1,9 +1,7 @@
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from './support/api-fixture.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
+import { describe, expect, it } from 'vitest';
+import { useApi } from './support/api-fixture.ts';
 
 function settingsOf(advisor: Record<string, unknown>) {
   const { advisor: _id, in_app_notification: _inApp, firm_id: _firm, ...rest } = advisor;
@@ -11,13 +9,7 @@ function settingsOf(advisor: Record<string, unknown>) {
 }
 
 describe('advisors', () => {
-  let api: Api;
-
-  beforeAll(async () => {
-    api = await startApi();
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
 
   it('refuses a call without a session with 401 and WWW-Authenticate: Bearer', async () => {
     const response = await api.call(undefined, { method: 'GET', url: '/advisors/self' });
@@ -224,13 +216,7 @@ describe('advisors', () => {
 });
 
 describe('firm logo and custodians', () => {
-  let api: Api;
-
-  beforeAll(async () => {
-    api = await startApi();
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
 
   it('serves the caller’s firm logo with its type and caching headers, and no other firm’s', async () => {
     const me = await api.signIn('ADVISOR');

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeDocument } from '../src/documents/document-store.ts';
 import { KYC_MAX_BYTES } from '../src/routes/document-routes.ts';
 import { accountSteps } from './support/account-steps.ts';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 
-type Api = Awaited<ReturnType<typeof startApi>>;
 type Page = {
   count: number;
   next: string | null;
@@ -38,15 +37,8 @@ async function form(
 }
 
 describe('documents', () => {
-  let api: Api;
-  let steps: ReturnType<typeof accountSteps>;
-
-  beforeAll(async () => {
-    api = await startApi();
-    steps = accountSteps(api);
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
+  const steps = accountSteps(api);
 
   async function upload(
     as: SignedIn | undefined,

@@ -7,25 +7,17 @@ import {
 import { makePortfolioInputs, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type HoldingReportInput, recordHoldingReport } from '../src/holdings/holding-report.ts';
 import { accountSteps } from './support/account-steps.ts';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 import { makeHoldingReport } from './support/holding-factory.ts';
 
-type Api = Awaited<ReturnType<typeof startApi>>;
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 describe('holdings and histories', () => {
-  let api: Api;
-  let steps: ReturnType<typeof accountSteps>;
-
-  beforeAll(async () => {
-    api = await startApi();
-    steps = accountSteps(api);
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
+  const steps = accountSteps(api);
 
   const team = () => steps.team();
 

@@ -1,19 +1,11 @@
 import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
+import { describe, expect, it } from 'vitest';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 
 describe('portfolios and onboarding', () => {
-  let api: Api;
-
-  beforeAll(async () => {
-    api = await startApi();
-  });
-
-  afterAll(() => api?.stop());
+  const api = useApi();
 
   async function create(as: SignedIn, payload: object = {}) {
     const response = await api.call(as, { method: 'POST', url: '/portfolios', payload });

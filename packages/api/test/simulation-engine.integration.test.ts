@@ -7,10 +7,9 @@ import {
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 
-type Api = Awaited<ReturnType<typeof startApi>>;
 type Answer = { statusCode: number; json: () => unknown; body: string };
 
 /** The factory's strategy, with liquidity any bond of the market can meet. */
@@ -31,15 +30,12 @@ function bondStrategy(
 }
 
 describe('simulations computed by the engine', () => {
-  let api: Api;
+  const api = useApi({ engineThreads: 2 });
   let advisor: SignedIn;
 
   beforeAll(async () => {
-    api = await startApi({ engineThreads: 2 });
     advisor = await api.signIn('ADVISOR');
   });
-
-  afterAll(() => api?.stop());
 
   const post = (url: string, strategy: unknown) =>
     api.call(advisor, { method: 'POST', url, payload: { strategy, time_windows: ['today'] } });

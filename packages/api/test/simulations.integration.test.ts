@@ -8,11 +8,9 @@ import {
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 import { STORED_RESULT } from './support/simulation-result.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
 
 const { simulationRuns } = schema;
 
@@ -63,15 +61,12 @@ function comparerStrategy(rate: 24 | 35 = 35) {
 }
 
 describe('simulations and comparisons', () => {
-  let api: Api;
+  const api = useApi();
   let advisor: SignedIn;
 
   beforeAll(async () => {
-    api = await startApi();
     advisor = await api.signIn('ADVISOR');
   });
-
-  afterAll(() => api?.stop());
 
   async function finish(
     firmId: string,

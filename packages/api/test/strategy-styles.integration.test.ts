@@ -5,26 +5,21 @@ import {
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { STYLE_DEFINITIONS } from '../src/strategy-styles/style-definitions.ts';
 import { syncStrategyStyles } from '../src/strategy-styles/style-sync.ts';
-import { type SignedIn, startApi } from './support/api-fixture.ts';
+import { type SignedIn, useApi } from './support/api-fixture.ts';
 import { STORED_RESULT } from './support/simulation-result.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
 
 const { simulationRuns, strategyStyles } = schema;
 
 describe('strategy styles', () => {
-  let api: Api;
+  const api = useApi();
   let advisor: SignedIn;
 
   beforeAll(async () => {
-    api = await startApi();
     advisor = await api.signIn('ADVISOR');
   });
-
-  afterAll(() => api?.stop());
 
   const formOf = async (as: SignedIn, name: string) => {
     const response = await api.call(as, {

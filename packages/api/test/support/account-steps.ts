@@ -1,8 +1,6 @@
 import { makePortfolioInputs } from '@ballast/contract/testing';
 import { expect } from 'vitest';
-import type { SignedIn, startApi } from './api-fixture.ts';
-
-type Api = Awaited<ReturnType<typeof startApi>>;
+import type { Api, SignedIn } from './api-fixture.ts';
 
 export type ActionBody = {
   id: string;

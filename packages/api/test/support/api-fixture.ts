@@ -5,8 +5,11 @@ import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { ensurePasswordUser } from '@ballast/identity';
 import { buildTestApp } from '@ballast/server/testing';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 
 const PASSWORD = 'fixture passphrase for the api tests 4471';
+
+type ApiOptions = { engineThreads?: number };
 
 export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: string };
 
@@ -17,7 +20,7 @@ export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: 
  * Simulation runs stay queued, as for an api whose engine runs in other processes, unless
  * `engineThreads` gives this server threads of its own to compute them on.
  */
-export async function startApi(options: { engineThreads?: number } = {}) {
+async function startApi(options: ApiOptions = {}) {
   const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
   const { app, identity, publicToken, config } = await buildTestApp(database, {
     ENGINE_THREADS: String(options.engineThreads ?? 0),
@@ -93,4 +96,25 @@ export async function startApi(options: { engineThreads?: number } = {}) {
       await database.dispose();
     },
   };
+}
+
+export type Api = Awaited<ReturnType<typeof startApi>>;
+
+/**
+ * Starts the api before the tests of the describe block it is called in, and stops it after
+ * them. What it answers stands for the started api, so it can be handed on (to accountSteps,
+ * say) before the api is up.
+ */
+export function useApi(options: ApiOptions = {}): Api {
+  let started: Api | undefined;
+  beforeAll(async () => {
+    started = await startApi(options);
+  });
+  afterAll(() => started?.stop());
+  return new Proxy({} as Api, {
+    get(_target, key) {
+      if (!started) throw new Error('The api is used before its tests have started it.');
+      return Reflect.get(started, key);
+    },
+  });
 }
