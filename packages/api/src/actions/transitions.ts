@@ -1,6 +1,6 @@
 /**
- * The one transition table of the action workflow (DESIGN "Action states"). Routes ask these
- * pure functions what a move may do; nothing else decides a state.
+ * The one transition table of the action workflow (DESIGN "Action states"). The action services
+ * ask these pure functions what a move may do; nothing else decides a state.
  */
 import type { ActionState, ActionType, PortfolioStatus } from '@ballast/contract';
 

@@ -11,6 +11,9 @@
  *   (`strategy.assets.0.instrument`, `strategy.assets.0.target_pct`), and the token limits, empty
  *   by default, use the `instrument_percentages` value type, whose values are the instruments a
  *   limit may name, each with the bounds of its percentage.
+ *
+ * The file is long because it is the forms themselves, written out as data: the bond and token
+ * builders share the option helpers and the tax options, and are checked best side by side.
  */
 import {
   CREDIT_UNIVERSE,
