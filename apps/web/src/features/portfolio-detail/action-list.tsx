@@ -1,13 +1,10 @@
-import { type Action, cancelPortfolioAction, type PortfolioDetail } from '@ballast/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { Action, PortfolioDetail } from '@ballast/contract';
 import { useId, useRef, useState } from 'react';
-import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatDate } from '../../lib/format.ts';
-import { useApi } from '../auth/session-context.tsx';
 import { ActionStateBadge } from './action-state-badge.tsx';
 import {
   ACTION_TYPE_LABELS,
@@ -21,55 +18,8 @@ import {
 } from './action-states.ts';
 import { DetailSection } from './detail-section.tsx';
 import { RespondForm } from './respond-form.tsx';
-import { usePortfolioActions, useRefreshPortfolio } from './use-portfolio-detail.ts';
-
-type Withdrawal = { action: Action; kind: 'cancel' | 'dismiss' };
-
-const WITHDRAW_WORDS = {
-  cancel: {
-    title: 'Cancel this request?',
-    confirm: 'Cancel request',
-    keep: 'Keep request',
-    done: 'Request cancelled',
-    state: 'CANCELLED',
-    failed: 'The request could not be cancelled.',
-  },
-  dismiss: {
-    title: 'Dismiss this request?',
-    confirm: 'Dismiss request',
-    keep: 'Keep request',
-    done: 'Request dismissed',
-    state: 'DISMISSED',
-    failed: 'The request could not be dismissed.',
-  },
-} as const;
-
-/** DELETE …/actions/{id}: cancels a cancellable request or dismisses a dismissible one. */
-function useWithdrawAction(onSettled: () => void) {
-  const api = useApi();
-  const refresh = useRefreshPortfolio();
-  return useMutation({
-    mutationFn: ({ action }: Withdrawal) =>
-      api.request(cancelPortfolioAction, {
-        params: { id: action.portfolio_id, action_id: action.id },
-      }),
-    onSuccess: (_, { kind }) => {
-      notify({
-        text: WITHDRAW_WORDS[kind].done,
-        theme: 'success',
-        status: WITHDRAW_WORDS[kind].state,
-      });
-    },
-    // 409 (no longer cancellable) and 410 (already gone) carry the server's reason.
-    onError: (error, { kind }) => {
-      notify({ text: WITHDRAW_WORDS[kind].failed, theme: 'error', detail: errorMessage(error) });
-    },
-    onSettled: () => {
-      void refresh();
-      onSettled();
-    },
-  });
-}
+import { usePortfolioActions } from './use-portfolio-detail.ts';
+import { useWithdrawAction, WITHDRAW_WORDS, type Withdrawal } from './use-withdraw-action.ts';
 
 function ActionRow(props: {
   action: Action;

@@ -2,7 +2,7 @@ import type { Action } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useApi } from '../auth/session-context.tsx';
+import { useApi } from '../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { respondToAction } from './send-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';

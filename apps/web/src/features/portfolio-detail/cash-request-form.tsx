@@ -5,7 +5,7 @@ import {
   requestWithdrawal,
 } from '@ballast/contract';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { useApi } from '../auth/session-context.tsx';
+import { useApi } from '../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 

@@ -8,7 +8,7 @@ import {
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { useApi } from '../auth/session-context.tsx';
+import { useApi } from '../../lib/session-context.tsx';
 import { blankOwner, clientDataDefaults, toClientDataPayload } from './client-detail-values.ts';
 import { OwnerFields } from './owner-fields.tsx';
 import { answerField, RequestForm } from './request-form.tsx';

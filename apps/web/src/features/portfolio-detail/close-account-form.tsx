@@ -1,10 +1,5 @@
-import { closePortfolio } from '@ballast/contract';
-import { useMutation } from '@tanstack/react-query';
-import { notify } from '../../components/toast/notify.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { useApi } from '../auth/session-context.tsx';
 import { RequestForm } from './request-form.tsx';
-import { useRefreshPortfolio } from './use-portfolio-detail.ts';
+import { useCloseAccount } from './use-close-account.ts';
 
 /**
  * Asks operations to close the account (CLOSE-ACCOUNT). It carries no details, so it is a
@@ -15,27 +10,7 @@ export function CloseAccountForm(props: {
   clientName: string;
   onDone(): void;
 }) {
-  const api = useApi();
-  const refresh = useRefreshPortfolio();
-  const close = useMutation({
-    mutationFn: () =>
-      api.request(closePortfolio, {
-        params: { id: props.portfolioId },
-        body: { action_payload: {} },
-      }),
-    onSuccess: (action) => {
-      notify({ text: 'Account closing requested', theme: 'success', status: action.state });
-      void refresh();
-      props.onDone();
-    },
-    onError: (error) => {
-      notify({
-        text: 'The account closing was not requested.',
-        theme: 'error',
-        detail: errorMessage(error),
-      });
-    },
-  });
+  const close = useCloseAccount(props.portfolioId, props.onDone);
   return (
     <RequestForm
       onSubmit={() => close.mutate()}

@@ -12,7 +12,8 @@ import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { useApi } from '../auth/session-context.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useApi } from '../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
@@ -29,7 +30,7 @@ const FORMAT_HINTS: Record<string, string> = {
 function useCustodianNames(): readonly string[] {
   const api = useApi();
   const custodians = useQuery({
-    queryKey: ['custodians', 'A'],
+    queryKey: queryKeys.activeCustodians,
     queryFn: () => api.request(listCustodians, { query: { status: 'A' } }),
   });
   return custodians.data?.map((custodian) => custodian.name) ?? CUSTODIAN_NAMES;

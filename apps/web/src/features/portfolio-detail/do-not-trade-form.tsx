@@ -8,7 +8,7 @@ import {
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { useApi } from '../auth/session-context.tsx';
+import { useApi } from '../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 

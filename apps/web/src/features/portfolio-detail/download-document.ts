@@ -2,7 +2,7 @@ import { getStatement, getTaxReport } from '@ballast/contract';
 import { useCallback } from 'react';
 import { ApiError, isErrorEnvelope } from '../../lib/api-error.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { useSession } from '../auth/session-context.tsx';
+import { useSession } from '../../lib/session-context.tsx';
 
 /** The file name a `Content-Disposition: attachment; filename="…"` header offers, if any. */
 export function fileNameFromDisposition(header: string | null): string | undefined {

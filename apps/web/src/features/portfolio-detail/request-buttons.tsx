@@ -2,7 +2,7 @@ import type { PortfolioDetail } from '@ballast/contract';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { useCurrentAdvisor } from '../header/use-current-advisor.ts';
+import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { CashRequestForm } from './cash-request-form.tsx';
 import { ClientDetailForm } from './client-detail-form.tsx';
 import { CloseAccountForm } from './close-account-form.tsx';

@@ -12,26 +12,14 @@ import {
 } from '@ballast/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useApi } from '../auth/session-context.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useApi } from '../../lib/session-context.tsx';
 import { fetchAllPages } from './fetch-all-pages.ts';
-
-// The list screen keys its query ['portfolios'], so invalidating this prefix refreshes the list
-// too: a request changes the portfolio's status there.
-const ALL = ['portfolios'] as const;
-
-const portfolioKeys = {
-  detail: (id: string) => [...ALL, id] as const,
-  actions: (id: string) => [...ALL, id, 'actions'] as const,
-  history: (id: string, series: HistorySeries, start: string | undefined) =>
-    [...ALL, id, 'history', series, start ?? 'all'] as const,
-  documents: (id: string, kind: DocumentKind, offset: number) =>
-    [...ALL, id, kind, offset] as const,
-};
 
 export function usePortfolioDetail(id: string) {
   const api = useApi();
   return useQuery({
-    queryKey: portfolioKeys.detail(id),
+    queryKey: queryKeys.portfolio(id),
     queryFn: () => api.request(getPortfolio, { params: { id } }),
   });
 }
@@ -39,7 +27,7 @@ export function usePortfolioDetail(id: string) {
 export function usePortfolioActions(id: string) {
   const api = useApi();
   return useQuery({
-    queryKey: portfolioKeys.actions(id),
+    queryKey: queryKeys.portfolioActions(id),
     queryFn: () => api.request(listPortfolioActions, { params: { id } }),
   });
 }
@@ -47,10 +35,11 @@ export function usePortfolioActions(id: string) {
 /** Refreshes everything a request may have changed: the actions, the status, the list. */
 export function useRefreshPortfolio() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: ALL }), [queryClient]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.portfolios }),
+    [queryClient],
+  );
 }
-
-type HistorySeries = 'nav' | 'deposit-withdraw' | 'gain-loss';
 
 function historyQuery(start: string | undefined, page: { limit: number; offset: number }) {
   return { ...page, ...(start ? { start_time: start } : {}) };
@@ -71,21 +60,21 @@ function useSeries<Item>(
 /** Every daily NAV from `start` on (the whole history when undefined). */
 export function useNavHistory(id: string, start: string | undefined) {
   const api = useApi();
-  return useSeries(portfolioKeys.history(id, 'nav', start), (page) =>
+  return useSeries(queryKeys.portfolioHistory(id, 'nav', start), (page) =>
     api.request(listNavHistory, { params: { id }, query: historyQuery(start, page) }),
   );
 }
 
 export function useDepositWithdrawHistory(id: string, start: string | undefined) {
   const api = useApi();
-  return useSeries(portfolioKeys.history(id, 'deposit-withdraw', start), (page) =>
+  return useSeries(queryKeys.portfolioHistory(id, 'deposit-withdraw', start), (page) =>
     api.request(listDepositWithdrawHistory, { params: { id }, query: historyQuery(start, page) }),
   );
 }
 
 export function useGainLossHistory(id: string, start: string | undefined) {
   const api = useApi();
-  return useSeries(portfolioKeys.history(id, 'gain-loss', start), (page) =>
+  return useSeries(queryKeys.portfolioHistory(id, 'gain-loss', start), (page) =>
     api.request(listGainLossHistory, { params: { id }, query: historyQuery(start, page) }),
   );
 }
@@ -98,7 +87,7 @@ export const DOCUMENT_PAGE_SIZE = 10;
 export function useDocuments(id: string, kind: DocumentKind, offset: number) {
   const api = useApi();
   return useQuery<PagedList<ReportDocument>>({
-    queryKey: portfolioKeys.documents(id, kind, offset),
+    queryKey: queryKeys.portfolioDocuments(id, kind, offset),
     queryFn: () =>
       api.request(DOCUMENT_ROUTES[kind], {
         params: { id },

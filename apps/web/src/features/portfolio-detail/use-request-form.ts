@@ -2,7 +2,7 @@ import type { Action, ActionPayload, ActionType } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useApi } from '../auth/session-context.tsx';
+import { useApi } from '../../lib/session-context.tsx';
 import type { AnswerProps } from './request-form.tsx';
 import { respondToAction } from './send-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';

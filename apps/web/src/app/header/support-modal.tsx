@@ -2,7 +2,8 @@ import { CUSTODIANS_LOAD_FAILED, listCustodians, NO_CUSTODIANS } from '@ballast/
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { useSession } from '../auth/session-context.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session-context.tsx';
 
 /** Spec §2: support phone and e-mail, and for a signed-in user the custodians' quick reference. */
 export function SupportModal(props: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -40,7 +41,7 @@ export function SupportModal(props: { open: boolean; onOpenChange(open: boolean)
 function CustodianQuickReference() {
   const { api } = useSession();
   const custodians = useQuery({
-    queryKey: ['custodians'],
+    queryKey: queryKeys.custodians,
     queryFn: () => api.request(listCustodians),
     retry: false,
   });

@@ -1,5 +1,5 @@
-import { useSession } from '../auth/session-context.tsx';
-import { useCurrentAdvisor } from './use-current-advisor.ts';
+import { useSession } from '../../lib/session-context.tsx';
+import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 
 type ImpersonatedFactor = {
   type?: string;

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME, paths } from '../../config/paths.ts';
-import { advisorAccessRefusal } from '../auth/advisor-access.tsx';
-import { useSession } from '../auth/session-context.tsx';
-import { SettingsModal } from '../settings/settings-modal.tsx';
+import { advisorAccessRefusal } from '../../features/auth/advisor-access.tsx';
+import { SettingsModal } from '../../features/settings/settings-modal.tsx';
+import { useSession } from '../../lib/session-context.tsx';
+import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { FirmLogo } from './firm-logo.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { SupportModal } from './support-modal.tsx';
-import { useCurrentAdvisor } from './use-current-advisor.ts';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-navy-100 hover:text-white'}`;

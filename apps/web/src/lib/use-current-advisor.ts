@@ -1,8 +1,9 @@
 import { FIRM_USER_CACHE_TIME_MS, getFirmLogo, getSelfAdvisor } from '@ballast/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ApiError } from '../../lib/api-error.ts';
-import { useSession } from '../auth/session-context.tsx';
+import { ApiError } from './api-error.ts';
+import { queryKeys } from './query-keys.ts';
+import { useSession } from './session-context.tsx';
 
 /** Spec §2: the user and logo lookups run only for a complete session outside /auth. */
 function useFirmLookupsEnabled(): boolean {
@@ -10,8 +11,6 @@ function useFirmLookupsEnabled(): boolean {
   const { pathname } = useLocation();
   return isAuthenticated && !pathname.startsWith('/auth');
 }
-
-export const currentAdvisorKey = ['advisors', 'self'] as const;
 
 /**
  * The signed-in advisor, always refetched (cache and stale time 0). The header's lookup is the
@@ -21,7 +20,7 @@ export const currentAdvisorKey = ['advisors', 'self'] as const;
 export function useCurrentAdvisor(options: { refetchOnMount?: boolean } = {}) {
   const { api } = useSession();
   return useQuery({
-    queryKey: currentAdvisorKey,
+    queryKey: queryKeys.currentAdvisor,
     queryFn: () => api.request(getSelfAdvisor),
     enabled: useFirmLookupsEnabled(),
     gcTime: FIRM_USER_CACHE_TIME_MS,
@@ -35,7 +34,7 @@ export function useFirmLogo(firmId: string | undefined) {
   const { api } = useSession();
   const enabled = useFirmLookupsEnabled();
   return useQuery({
-    queryKey: ['firms', firmId, 'logo'],
+    queryKey: queryKeys.firmLogo(firmId),
     queryFn: async () => {
       try {
         return await api.request(getFirmLogo, { params: { id: firmId ?? '' } });

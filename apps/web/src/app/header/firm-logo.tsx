@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useFirmLogo } from './use-current-advisor.ts';
+import { useFirmLogo } from '../../lib/use-current-advisor.ts';
 
 /** The firm's logo when it has one; nothing otherwise. */
 export function FirmLogo({ firmId }: { firmId: string | undefined }) {

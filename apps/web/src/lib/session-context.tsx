@@ -9,10 +9,10 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { type ApiClient, createApiClient } from '../../lib/api-client.ts';
-import type { IdentityClient } from '../../lib/identity-client.ts';
-import type { RuntimeConfig } from '../../lib/runtime-config.ts';
-import { needsSecondFactor } from '../../lib/session-claims.ts';
+import { type ApiClient, createApiClient } from './api-client.ts';
+import type { IdentityClient } from './identity-client.ts';
+import type { RuntimeConfig } from './runtime-config.ts';
+import { needsSecondFactor } from './session-claims.ts';
 
 type FactorRecord = { type?: string; delivery_method?: string; impersonated_factor?: unknown };
 
