@@ -1,8 +1,8 @@
 import type { PortfolioDetail } from '@ballast/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PortfolioStatusBadge } from '../../components/portfolio-status-badge.tsx';
 import { paths } from '../../config/paths.ts';
-import { PortfolioStatusBadge } from './portfolio-status-badge.tsx';
 
 /** The client's name, the account's status and do-not-trade setting, and the request buttons. */
 export function DetailHeader(props: { detail: PortfolioDetail; requests?: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { PortfolioDetail } from '@ballast/contract';
+import { DetailSection, FigureList } from '../../components/ui/section-card.tsx';
 import { formatDate, MISSING } from '../../lib/format.ts';
-import { OWNER_ROLE_LABELS } from './client-detail-values.ts';
-import { DetailSection, FigureList } from './detail-section.tsx';
+import { OWNER_ROLE_LABELS } from './requests/client-detail-values.ts';
 import { strategyFacts } from './strategy-facts.ts';
 
 function ClientSummary({ detail }: { detail: PortfolioDetail }) {

@@ -14,7 +14,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApi } from '../../lib/session-context.tsx';
-import { fetchAllPages } from './fetch-all-pages.ts';
+import { fetchAllPages } from './history/fetch-all-pages.ts';
 
 export function usePortfolioDetail(id: string) {
   const api = useApi();

@@ -2,12 +2,12 @@ import type { PortfolioListItem } from '@ballast/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { canDeletePortfolio } from '../../lib/portfolio-status.ts';
 import {
   PORTFOLIO_FIELDS,
   type PortfolioField,
   type PortfolioFieldId,
 } from './portfolio-fields.ts';
-import { canDeletePortfolio } from './portfolio-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 // Widths in pixels: every row is laid out on its own (rows are virtualized), so the columns

@@ -1,5 +1,5 @@
 import type { PortfolioStatus } from '@ballast/contract';
-import { PORTFOLIO_STATUS_LABELS } from './portfolio-status.ts';
+import { PORTFOLIO_STATUS_LABELS } from '../../lib/portfolio-status.ts';
 
 // Dark text on a pale tint of the same hue: every pair reads above 7:1, and the words carry the
 // meaning for anyone who cannot tell the colours apart.
