@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromDisposition } from './use-download-report.ts';
+import { fileNameFromDisposition } from './file-name-from-disposition.ts';
 
 describe('fileNameFromDisposition', () => {
   it('reads the quoted file name the api sends', () => {

@@ -2,11 +2,11 @@ import type { ReportDocument } from '@ballast/contract';
 import { useState } from 'react';
 import { notify } from '../../../components/toast/notify.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { DOCUMENT_PAGE_SIZE, type DocumentKind, useDocuments } from '../use-portfolio-detail.ts';
+import { DOCUMENT_PAGE_SIZE, type DocumentKind, useDocuments } from './use-documents.ts';
 import { type ReportKind, useDownloadReport } from './use-download-report.ts';
 
 const KINDS: Record<ReportKind, { title: string; item: string; noun: string; list: DocumentKind }> =
@@ -51,7 +51,7 @@ export function ReportDocuments(props: { portfolioId: string; kind: ReportKind }
   const page = documents.data;
   const shownTo = page ? Math.min(offset + page.results.length, page.count) : 0;
   return (
-    <DetailSection title={title}>
+    <SectionCard title={title}>
       {documents.isPending && <LoadingBlock label={`Loading ${title.toLowerCase()}`} rows={3} />}
       {documents.isError && (
         <p role="alert" className="text-sm text-red-800">
@@ -109,6 +109,6 @@ export function ReportDocuments(props: { portfolioId: string; kind: ReportKind }
           </nav>
         </>
       )}
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -3,20 +3,7 @@ import { useCallback } from 'react';
 import { ApiError, isErrorEnvelope } from '../../../lib/api-error.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useSession } from '../../../lib/session-context.tsx';
-
-/** The file name a `Content-Disposition: attachment; filename="…"` header offers, if any. */
-export function fileNameFromDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      // A malformed escape falls through to the plain filename parameter.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? /filename=([^;\s]+)/i.exec(header)?.[1];
-}
+import { fileNameFromDisposition } from './file-name-from-disposition.ts';
 
 export type ReportKind = 'statement' | 'tax-report';
 

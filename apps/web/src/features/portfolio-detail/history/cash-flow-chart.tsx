@@ -1,5 +1,5 @@
-import { useDepositWithdrawHistory } from '../use-portfolio-detail.ts';
 import { DailyBarsChart } from './daily-bars-chart.tsx';
+import { useDepositWithdrawHistory } from './use-history-series.ts';
 
 /** Deposits and withdrawals per day (GET …/deposit-withdraw/history). */
 export function CashFlowChart(props: { portfolioId: string; start: string | undefined }) {

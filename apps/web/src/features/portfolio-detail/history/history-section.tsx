@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { CashFlowChart } from './cash-flow-chart.tsx';
 import { DEFAULT_HISTORY_RANGE, type HistoryRange, rangeStart } from './history-range.ts';
 import { HistoryRangePicker } from './history-range-picker.tsx';
@@ -15,10 +15,7 @@ export function HistorySection(props: { portfolioId: string; lastReportDate: str
   const [range, setRange] = useState<HistoryRange>(DEFAULT_HISTORY_RANGE);
   const start = rangeStart(range, props.lastReportDate);
   return (
-    <DetailSection
-      title="History"
-      actions={<HistoryRangePicker value={range} onChange={setRange} />}
-    >
+    <SectionCard title="History" actions={<HistoryRangePicker value={range} onChange={setRange} />}>
       <h3 className="mb-1 text-sm font-bold text-navy-800">Net asset value</h3>
       <NavHistoryChart portfolioId={props.portfolioId} start={start} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -31,6 +28,6 @@ export function HistorySection(props: { portfolioId: string; lastReportDate: str
           <RealizedGainLossChart portfolioId={props.portfolioId} start={start} />
         </div>
       </div>
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -10,7 +10,7 @@ import { ChartFrame, ChartPlaceholder } from '../../../components/chart/chart-fr
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate, formatUsd } from '../../../lib/format.ts';
-import { useNavHistory } from '../use-portfolio-detail.ts';
+import { useNavHistory } from './use-history-series.ts';
 
 const TITLE = 'NAV history';
 

@@ -1,5 +1,5 @@
-import { useGainLossHistory } from '../use-portfolio-detail.ts';
 import { DailyBarsChart } from './daily-bars-chart.tsx';
+import { useGainLossHistory } from './use-history-series.ts';
 
 /** Gains realized and losses harvested per day (GET …/gain-loss/history). */
 export function RealizedGainLossChart(props: { portfolioId: string; start: string | undefined }) {

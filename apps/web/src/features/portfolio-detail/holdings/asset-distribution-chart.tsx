@@ -2,7 +2,7 @@ import type { AssetDistribution } from '@ballast/contract';
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS } from '../../../components/chart/chart-format.ts';
 import { ChartFrame } from '../../../components/chart/chart-frame.tsx';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 
 const CLASS_LABELS: Record<keyof AssetDistribution, string> = {
@@ -20,11 +20,11 @@ export function AssetDistributionChart(props: { distribution: AssetDistribution 
   const { distribution } = props;
   if (!distribution) {
     return (
-      <DetailSection title={TITLE}>
+      <SectionCard title={TITLE}>
         <p className="text-sm text-slate-600">
           No distribution by bond class: this account holds tokens, or has no holdings yet.
         </p>
-      </DetailSection>
+      </SectionCard>
     );
   }
   const rows = (Object.keys(CLASS_LABELS) as (keyof AssetDistribution)[]).map((key) => ({
@@ -34,7 +34,7 @@ export function AssetDistributionChart(props: { distribution: AssetDistribution 
   }));
   const largest = rows.reduce((top, row) => (row.pct > top.pct ? row : top));
   return (
-    <DetailSection title={TITLE}>
+    <SectionCard title={TITLE}>
       <ChartFrame
         title={TITLE}
         summary={`Largest share: ${largest.label}, ${formatPercent(largest.pct)} of NAV.`}
@@ -79,6 +79,6 @@ export function AssetDistributionChart(props: { distribution: AssetDistribution 
           </Bar>
         </BarChart>
       </ChartFrame>
-    </DetailSection>
+    </SectionCard>
   );
 }

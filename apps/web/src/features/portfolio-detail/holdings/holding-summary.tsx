@@ -1,5 +1,6 @@
 import type { HoldingReport } from '@ballast/contract';
-import { DetailSection, FigureList } from '../../../components/ui/section-card.tsx';
+import { FigureList } from '../../../components/ui/figure-list.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import {
   formatDate,
   formatNumber,
@@ -12,7 +13,7 @@ import {
 /** The latest holding report's headline figures (spec §3 Holding report). */
 export function HoldingSummary({ holding }: { holding: HoldingReport | null }) {
   return (
-    <DetailSection title="Holdings summary">
+    <SectionCard title="Holdings summary">
       {holding ? (
         <FigureList
           columns="grid-cols-2 sm:grid-cols-4"
@@ -35,6 +36,6 @@ export function HoldingSummary({ holding }: { holding: HoldingReport | null }) {
           No holding report yet: figures appear after the account's first valuation.
         </p>
       )}
-    </DetailSection>
+    </SectionCard>
   );
 }

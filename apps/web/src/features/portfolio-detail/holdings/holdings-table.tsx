@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import {
   HOLDING_COLUMNS,
@@ -61,7 +61,7 @@ export function HoldingsTable(props: {
     );
   };
   return (
-    <DetailSection
+    <SectionCard
       title="Holdings"
       actions={
         <Button variant="secondary" onClick={exportCsv} disabled={props.assets.length === 0}>
@@ -131,6 +131,6 @@ export function HoldingsTable(props: {
           </table>
         </section>
       )}
-    </DetailSection>
+    </SectionCard>
   );
 }

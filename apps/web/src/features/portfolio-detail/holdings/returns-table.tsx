@@ -1,5 +1,5 @@
 import type { BenchmarkReturns, HoldingReport } from '@ballast/contract';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatPercent, formatUsd, MISSING } from '../../../lib/format.ts';
 import { returnRows } from './return-rows.ts';
 
@@ -20,7 +20,7 @@ export function ReturnsTable(props: {
 }) {
   const rows = returnRows(props.holding, props.benchmark);
   return (
-    <DetailSection title="Returns">
+    <SectionCard title="Returns">
       <div className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Returns against the benchmark by period</caption>
@@ -66,6 +66,6 @@ export function ReturnsTable(props: {
           </tbody>
         </table>
       </div>
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -2,11 +2,10 @@ import type { Action, PortfolioDetail } from '@ballast/contract';
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { DetailSection } from '../../../components/ui/section-card.tsx';
+import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { usePortfolioActions } from '../use-portfolio-detail.ts';
 import { ActionStateBadge } from './action-state-badge.tsx';
 import {
   ACTION_TYPE_LABELS,
@@ -19,6 +18,7 @@ import {
   sortNewestFirst,
 } from './action-states.ts';
 import { RespondForm } from './respond-form.tsx';
+import { usePortfolioActions } from './use-portfolio-actions.ts';
 import { useWithdrawAction, WITHDRAW_WORDS, type Withdrawal } from './use-withdraw-action.ts';
 
 function ActionRow(props: {
@@ -105,7 +105,7 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
   const words = withdrawing ? WITHDRAW_WORDS[withdrawing.kind] : null;
 
   return (
-    <DetailSection title="Requests">
+    <SectionCard title="Requests">
       {actions.isPending && <LoadingBlock label="Loading requests" rows={2} />}
       {actions.isError && (
         <p role="alert" className="text-sm text-red-800">
@@ -166,6 +166,6 @@ export function ActionList({ detail }: { detail: PortfolioDetail }) {
           </div>
         )}
       </Modal>
-    </DetailSection>
+    </SectionCard>
   );
 }

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { notify } from '../../../components/toast/notify.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useRefreshPortfolio } from '../use-portfolio-detail.ts';
 import { showServerErrors } from './server-field-errors.ts';
+import { useRefreshPortfolio } from './use-portfolio-actions.ts';
 
 /**
  * Sends a request form: a success toast with the new action's state, then the action list and

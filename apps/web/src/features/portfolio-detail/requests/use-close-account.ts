@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../components/toast/notify.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useApi } from '../../../lib/session-context.tsx';
-import { useRefreshPortfolio } from '../use-portfolio-detail.ts';
+import { useRefreshPortfolio } from './use-portfolio-actions.ts';
 
 /** Sends CLOSE-ACCOUNT, which carries no details, and reports the new state in a toast. */
 export function useCloseAccount(portfolioId: string, onDone: () => void) {

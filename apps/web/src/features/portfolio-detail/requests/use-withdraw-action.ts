@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { notify } from '../../../components/toast/notify.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useApi } from '../../../lib/session-context.tsx';
-import { useRefreshPortfolio } from '../use-portfolio-detail.ts';
+import { useRefreshPortfolio } from './use-portfolio-actions.ts';
 
 export type Withdrawal = { action: Action; kind: 'cancel' | 'dismiss' };
 
