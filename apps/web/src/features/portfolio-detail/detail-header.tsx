@@ -15,7 +15,7 @@ export function DetailHeader(props: { detail: PortfolioDetail; requests?: ReactN
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-navy-800">{detail.client_name}</h1>
-          <PortfolioStatusBadge status={detail.status} />
+          <PortfolioStatusBadge status={detail.status} named />
           <span
             className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${detail.user_dnt ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700'}`}
           >
