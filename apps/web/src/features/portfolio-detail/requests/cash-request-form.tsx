@@ -5,7 +5,6 @@ import {
   requestWithdrawal,
 } from '@ballast/contract';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { useApi } from '../../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
@@ -47,7 +46,6 @@ export function CashRequestForm(props: {
   respondTo?: CashAction;
   onDone(): void;
 }) {
-  const api = useApi();
   const { respondTo } = props;
   const words = WORDS[props.kind];
   const { form, frame } = useRequestForm({
@@ -56,11 +54,8 @@ export function CashRequestForm(props: {
     respondTo,
     words,
     toPayload: ({ cash }) => ({ cash }),
-    request: (payload) =>
-      api.request(props.kind === 'deposit' ? requestDeposit : requestWithdrawal, {
-        params: { id: props.portfolioId },
-        body: { action_payload: payload },
-      }),
+    portfolioId: props.portfolioId,
+    route: props.kind === 'deposit' ? requestDeposit : requestWithdrawal,
     onDone: props.onDone,
   });
   const { errors } = form.formState;

@@ -8,7 +8,6 @@ import {
 import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { useApi } from '../../../lib/session-context.tsx';
 import { blankOwner, clientDataDefaults, toClientDataPayload } from './client-detail-values.ts';
 import { OwnerFields } from './owner-fields.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
@@ -28,7 +27,6 @@ export function ClientDetailForm(props: {
   respondTo?: Action & { action_type: 'UPDATE-CLIENT-DETAIL' };
   onDone(): void;
 }) {
-  const api = useApi();
   const { respondTo } = props;
   const { form, frame } = useRequestForm({
     schema: schemaFor(respondTo !== undefined),
@@ -42,11 +40,8 @@ export function ClientDetailForm(props: {
       failure: 'The client detail change was not requested.',
     },
     toPayload: ({ answer: _answer, ...clientData }) => toClientDataPayload(clientData),
-    request: (payload) =>
-      api.request(updateClientDetail, {
-        params: { id: props.portfolioId },
-        body: { action_payload: payload },
-      }),
+    portfolioId: props.portfolioId,
+    route: updateClientDetail,
     onDone: props.onDone,
   });
   const owners = useFieldArray({ control: form.control, name: 'owners' });

@@ -46,7 +46,6 @@ export function CustodianForm(props: {
   respondTo?: Action & { action_type: 'UPDATE-CUSTODIAN' };
   onDone(): void;
 }) {
-  const api = useApi();
   const names = useCustodianNames();
   const { respondTo } = props;
   const initial = respondTo
@@ -67,11 +66,8 @@ export function CustodianForm(props: {
       failure: 'The custodian change was not requested.',
     },
     toPayload: ({ custodians }) => custodians,
-    request: (payload) =>
-      api.request(updateCustodian, {
-        params: { id: props.portfolioId },
-        body: { action_payload: payload },
-      }),
+    portfolioId: props.portfolioId,
+    route: updateCustodian,
     payloadPath: (path) => `custodians.${path}`,
     onDone: props.onDone,
   });

@@ -8,7 +8,6 @@ import {
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { useApi } from '../../../lib/session-context.tsx';
 import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
@@ -27,7 +26,6 @@ export function DoNotTradeForm(props: {
   respondTo?: Action & { action_type: 'SET-USER-DNT' };
   onDone(): void;
 }) {
-  const api = useApi();
   const { respondTo } = props;
   const legendId = useId();
   const errorId = `${useId()}-error`;
@@ -42,11 +40,8 @@ export function DoNotTradeForm(props: {
     // A restriction only means something while trading is stopped.
     toPayload: ({ set_user_dnt, user_dnt }) =>
       set_user_dnt && user_dnt ? { set_user_dnt, user_dnt } : { set_user_dnt },
-    request: (payload) =>
-      api.request(setUserDnt, {
-        params: { id: props.portfolioId },
-        body: { action_payload: payload },
-      }),
+    portfolioId: props.portfolioId,
+    route: setUserDnt,
     onDone: props.onDone,
   });
   const { errors } = form.formState;

@@ -1,4 +1,13 @@
-import type { Action, ActionPayload, ActionType } from '@ballast/contract';
+import type {
+  Action,
+  ActionPayload,
+  ActionType,
+  requestDeposit,
+  requestWithdrawal,
+  setUserDnt,
+  updateClientDetail,
+  updateCustodian,
+} from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,12 +16,20 @@ import type { AnswerProps } from './request-form.tsx';
 import { respondToAction } from './respond-to-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';
 
+/** The routes of a new request of operations: each posts `{ action_payload }` for one portfolio. */
+type NewRequestRoute =
+  | typeof requestDeposit
+  | typeof requestWithdrawal
+  | typeof setUserDnt
+  | typeof updateClientDetail
+  | typeof updateCustodian;
+
 /** Every request form's values carry the advisor's answer, used when responding. */
 type WithAnswer = { answer?: string | undefined };
 
 /**
  * One request form, new or in answer to operations: the form checked by `schema` (which holds
- * `answerField`), and a submit that sends either a new request through `request` or, with
+ * `answerField`), and a submit that sends either a new request to `route` or, with
  * `respondTo`, the advisor's response with the payload as edited. `frame` is what
  * `RequestForm` takes.
  */
@@ -27,7 +44,9 @@ export function useRequestForm<
   /** The toasts of a new request; a response has its own. */
   words: { success: string; failure: string };
   toPayload(values: Output): ActionPayload<T>;
-  request(payload: ActionPayload<T>): Promise<Action>;
+  portfolioId: string;
+  /** Where a new request goes; a response goes to the request it answers. */
+  route: NewRequestRoute;
   payloadPath?: (path: string) => string;
   onDone(): void;
 }) {
@@ -48,7 +67,10 @@ export function useRequestForm<
       const payload = options.toPayload(values);
       return respondTo
         ? respondToAction(api, respondTo, payload, values.answer ?? '')
-        : options.request(payload);
+        : api.request(options.route, {
+            params: { id: options.portfolioId },
+            body: { action_payload: payload },
+          });
     },
   });
   // Path<Input> cannot see through the generic to the answer every schema here carries.
