@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -68,4 +68,42 @@ describe('dependency direction', () => {
       expect(forbidden, `forbidden imports in ${relative(root, srcDir)}`).toEqual([]);
     });
   }
+});
+
+/**
+ * Inside the web app, features are siblings: each imports only itself and the shared layers
+ * (components, lib, config), so a feature can be read, moved or deleted alone. The shared layers
+ * import no feature and not the app, which composes the features into routes.
+ */
+describe('web app layers', () => {
+  const webSrc = join(root, 'apps/web/src');
+  const shared = ['components', 'lib', 'config'].map((name) => join(webSrc, name));
+  const inside = (file: string, dir: string) => file.startsWith(`${dir}${sep}`);
+
+  function relativeImports(file: string): string[] {
+    const text = readFileSync(file, 'utf8');
+    return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) =>
+      resolve(dirname(file), match[1] ?? ''),
+    );
+  }
+
+  function crossings(dir: string, allowed: readonly string[]): string[] {
+    return sourceFiles(dir).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !allowed.some((place) => inside(target, place)))
+        .map((target) => `${relative(webSrc, file)} → ${relative(webSrc, target)}`),
+    );
+  }
+
+  const featuresDir = join(webSrc, 'features');
+  for (const feature of readdirSync(featuresDir)) {
+    const dir = join(featuresDir, feature);
+    it(`feature ${feature} imports no other feature and not the app`, () => {
+      expect(crossings(dir, [dir, ...shared])).toEqual([]);
+    });
+  }
+
+  it('components, lib and config import no feature and not the app', () => {
+    expect(shared.flatMap((dir) => crossings(dir, shared))).toEqual([]);
+  });
 });

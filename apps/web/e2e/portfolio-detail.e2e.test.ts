@@ -7,7 +7,7 @@ import type {
 } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rangeStart } from '../src/features/portfolio-detail/history-range.ts';
+import { rangeStart } from '../src/features/portfolio-detail/history/history-range.ts';
 import {
   formatDate,
   formatNumber,

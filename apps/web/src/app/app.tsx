@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SessionProvider } from '../features/auth/session-context.tsx';
 import { ApiError } from '../lib/api-error.ts';
 import type { IdentityClient } from '../lib/identity-client.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';
+import { SessionProvider } from '../lib/session-context.tsx';
 import { createRouter } from './router.tsx';
 
 function createQueryClient() {

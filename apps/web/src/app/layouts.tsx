@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { ToastArea } from '../components/toast/toast-area.tsx';
-import { Header } from '../features/header/header.tsx';
+import { Header } from './header/header.tsx';
 
 /** Spec §2 default layout: header, main area, toast area. */
 export function DefaultLayout() {

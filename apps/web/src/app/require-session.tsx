@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { advisorAccessRefusal, NoAdvisorAccess } from '../features/auth/advisor-access.tsx';
-import { useSession } from '../features/auth/session-context.tsx';
-import { useCurrentAdvisor } from '../features/header/use-current-advisor.ts';
+import { useSession } from '../lib/session-context.tsx';
+import { useCurrentAdvisor } from '../lib/use-current-advisor.ts';
 
 /**
  * Sends anyone without a complete session to the login screen, remembering where they were, and

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { useSession } from './session-context.tsx';
 
 /**
  * Why the api turned the signed-in user away, if it did: `/advisors/self` answers 403 when the

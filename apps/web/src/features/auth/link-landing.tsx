@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from './form-parts.tsx';
-import { useSession } from './session-context.tsx';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 const LANDING_TYPES = ['magic_links', 'oauth', 'impersonation', 'reset_password'] as const;

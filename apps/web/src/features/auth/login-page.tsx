@@ -2,6 +2,7 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { LinkLanding, readLandingToken } from './link-landing.tsx';
 import {
@@ -10,7 +11,6 @@ import {
   signInMethods,
 } from './methods/sign-in-methods.ts';
 import { SecondFactor } from './second-factor.tsx';
-import { useSession } from './session-context.tsx';
 
 /** Where to go after signing in: the page that sent the user here, if it is one of ours. */
 export function safeNext(next: string | null): string {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { useSession } from './session-context.tsx';
+import { useSession } from '../../lib/session-context.tsx';
 
 /** Spec §4: logout revokes the session, clears cached data and goes to /auth/login. */
 export function LogoutPage() {

@@ -5,9 +5,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, TextInput } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { EmailField, FormError, FormNotice } from './form-parts.tsx';
-import { useSession } from './session-context.tsx';
 import { useSignInStep } from './use-sign-in-step.ts';
 
 /**

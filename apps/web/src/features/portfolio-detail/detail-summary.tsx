@@ -1,14 +1,15 @@
 import type { PortfolioDetail } from '@ballast/contract';
+import { FigureList } from '../../components/ui/figure-list.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatDate, MISSING } from '../../lib/format.ts';
-import { OWNER_ROLE_LABELS } from './client-detail-values.ts';
-import { DetailSection, FigureList } from './detail-section.tsx';
+import { OWNER_ROLE_LABELS } from './requests/client-detail-values.ts';
 import { strategyFacts } from './strategy-facts.ts';
 
 function ClientSummary({ detail }: { detail: PortfolioDetail }) {
   const client = detail.current_client_data;
   const primary = client?.owners[0];
   return (
-    <DetailSection title="Client">
+    <SectionCard title="Client">
       <FigureList
         figures={[
           { label: 'Account type', value: client?.account_type ?? MISSING },
@@ -45,13 +46,13 @@ function ClientSummary({ detail }: { detail: PortfolioDetail }) {
           },
         ]}
       />
-    </DetailSection>
+    </SectionCard>
   );
 }
 
 function CustodianSummary({ detail }: { detail: PortfolioDetail }) {
   return (
-    <DetailSection title="Custodian">
+    <SectionCard title="Custodian">
       {detail.current_custodians.length === 0 ? (
         <p className="text-sm text-slate-600">No custodian account is linked yet.</p>
       ) : (
@@ -63,20 +64,20 @@ function CustodianSummary({ detail }: { detail: PortfolioDetail }) {
           }))}
         />
       )}
-    </DetailSection>
+    </SectionCard>
   );
 }
 
 function StrategySummary({ detail }: { detail: PortfolioDetail }) {
   const strategy = detail.current_strategy;
   return (
-    <DetailSection title="Strategy" className="md:col-span-2 xl:col-span-1">
+    <SectionCard title="Strategy" className="md:col-span-2 xl:col-span-1">
       {strategy ? (
         <FigureList figures={strategyFacts(strategy)} />
       ) : (
         <p className="text-sm text-slate-600">No strategy has been chosen yet.</p>
       )}
-    </DetailSection>
+    </SectionCard>
   );
 }
 

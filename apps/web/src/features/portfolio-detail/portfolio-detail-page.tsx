@@ -1,17 +1,17 @@
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { ActionList } from './action-list.tsx';
-import { AssetDistributionChart } from './asset-distribution-chart.tsx';
 import { DetailHeader } from './detail-header.tsx';
 import { DetailError, DetailSkeleton } from './detail-states.tsx';
 import { DetailSummary } from './detail-summary.tsx';
-import { HistorySection } from './history-section.tsx';
-import { HoldingSummary } from './holding-summary.tsx';
-import { HoldingsTable } from './holdings-table.tsx';
-import { ReportDocuments } from './report-documents.tsx';
-import { RequestButtons } from './request-buttons.tsx';
-import { ReturnsTable } from './returns-table.tsx';
+import { ReportDocuments } from './documents/report-documents.tsx';
+import { HistorySection } from './history/history-section.tsx';
+import { AssetDistributionChart } from './holdings/asset-distribution-chart.tsx';
+import { HoldingSummary } from './holdings/holding-summary.tsx';
+import { HoldingsTable } from './holdings/holdings-table.tsx';
+import { ReturnsTable } from './holdings/returns-table.tsx';
+import { ActionList } from './requests/action-list.tsx';
+import { RequestButtons } from './requests/request-buttons.tsx';
 import { usePortfolioDetail } from './use-portfolio-detail.ts';
 
 /** /portfolio/:portfolioId: one client account, its performance, holdings, documents and requests. */

@@ -1,21 +1,11 @@
-import { deletePortfolio, type PortfolioListItem } from '@ballast/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/toast/notify.tsx';
+import type { PortfolioListItem } from '@ballast/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { useApi } from '../auth/session-context.tsx';
-import { portfoliosKey } from './use-portfolio-list.ts';
-
-function clientOf(portfolio: PortfolioListItem): string {
-  return portfolio.client_name || 'an unnamed client';
-}
+import { clientOf, useDeletePortfolio } from './use-delete-portfolio.ts';
 
 /**
- * Asks before deleting an incomplete portfolio, then deletes it and reports the outcome in a
- * toast. The list is refreshed whatever the answer, before the dialog closes: a refusal (409)
- * means the portfolio has moved on since the list was loaded, and the advisor should see where
- * it stands now. A deleted row takes its Delete button with it; `returnFocus` then takes focus.
+ * Asks before deleting an incomplete portfolio; the dialog closes once the list is refreshed.
+ * A deleted row takes its Delete button with it; `returnFocus` then takes focus.
  */
 export function DeletePortfolioDialog(props: {
   portfolio: PortfolioListItem | null;
@@ -23,26 +13,7 @@ export function DeletePortfolioDialog(props: {
   returnFocus(): HTMLElement | null;
 }) {
   const { portfolio, onClose } = props;
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (target: PortfolioListItem) =>
-      api.request(deletePortfolio, { params: { id: target.id } }),
-    onSuccess: (_answer, target) => {
-      notify({ text: `The portfolio of ${clientOf(target)} was deleted.`, theme: 'success' });
-    },
-    onError: (error, target) => {
-      notify({
-        text: `The portfolio of ${clientOf(target)} could not be deleted.`,
-        detail: errorMessage(error),
-        theme: 'error',
-      });
-    },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: portfoliosKey });
-      onClose();
-    },
-  });
+  const remove = useDeletePortfolio(onClose);
 
   return (
     <Modal

@@ -1,6 +1,6 @@
 import type { PortfolioStatus } from '@ballast/contract';
+import { isPortfolioStatus } from '../../lib/portfolio-status.ts';
 import { findPortfolioField, type PortfolioSort } from './portfolio-fields.ts';
-import { isPortfolioStatus } from './portfolio-status.ts';
 
 /**
  * What the advisor chose to see: kept in the address (`?status=PENDING&q=smith&sort=-nav`) so

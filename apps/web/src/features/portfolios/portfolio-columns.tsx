@@ -1,14 +1,14 @@
 import type { PortfolioListItem } from '@ballast/contract';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { PortfolioStatusBadge } from '../../components/portfolio-status-badge.tsx';
 import { paths } from '../../config/paths.ts';
+import { canDeletePortfolio } from '../../lib/portfolio-status.ts';
 import {
   PORTFOLIO_FIELDS,
   type PortfolioField,
   type PortfolioFieldId,
 } from './portfolio-fields.ts';
-import { canDeletePortfolio } from './portfolio-status.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 // Widths in pixels: every row is laid out on its own (rows are virtualized), so the columns
 // cannot size themselves to their content and must agree on fixed widths instead.
@@ -41,7 +41,7 @@ function renderCell(field: PortfolioField<PortfolioFieldId>, portfolio: Portfoli
         </Link>
       );
     case 'status':
-      return <StatusBadge status={portfolio.status} />;
+      return <PortfolioStatusBadge status={portfolio.status} />;
     default:
       return field.text(portfolio);
   }

@@ -9,7 +9,7 @@ import {
   formatYears,
   MISSING,
 } from '../../lib/format.ts';
-import { PORTFOLIO_STATUS_LABELS } from './portfolio-status.ts';
+import { PORTFOLIO_STATUS_LABELS } from '../../lib/portfolio-status.ts';
 
 /** A cell's raw value: what sorting compares and the CSV carries. Null is a missing figure. */
 type FieldValue = string | number | null;

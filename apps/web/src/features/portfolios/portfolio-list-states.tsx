@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
-import { PORTFOLIO_STATUS_LABELS } from './portfolio-status.ts';
+import { PORTFOLIO_STATUS_LABELS } from '../../lib/portfolio-status.ts';
 
 /** The table's shape in grey while the list loads; screen readers hear "Loading portfolios". */
 export function PortfolioTableSkeleton() {

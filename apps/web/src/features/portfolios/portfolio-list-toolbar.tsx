@@ -1,7 +1,7 @@
 import { PORTFOLIO_STATUSES, type PortfolioStatus } from '@ballast/contract';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { isPortfolioStatus, PORTFOLIO_STATUS_LABELS } from './portfolio-status.ts';
+import { isPortfolioStatus, PORTFOLIO_STATUS_LABELS } from '../../lib/portfolio-status.ts';
 
 const ALL_STATUSES = '';
 

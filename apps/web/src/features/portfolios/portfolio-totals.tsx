@@ -1,7 +1,7 @@
 import type { PortfolioListResponse, PortfolioStatus } from '@ballast/contract';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatUsd } from '../../lib/format.ts';
-import { PORTFOLIO_STATUS_LABELS } from './portfolio-status.ts';
+import { PORTFOLIO_STATUS_LABELS } from '../../lib/portfolio-status.ts';
 
 type Totals = Pick<PortfolioListResponse, 'aum' | 'avg_aum' | 'number_of_portfolios'>;
 

@@ -1,9 +1,7 @@
 import { listPortfolios, type PortfolioStatus } from '@ballast/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../auth/session-context.tsx';
-
-/** Every cached answer about portfolios, lists and details alike, starts with this key. */
-export const portfoliosKey = ['portfolios'] as const;
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useApi } from '../../lib/session-context.tsx';
 
 /**
  * GET /portfolios, narrowed to one status by the server so that the AUM, average AUM and count
@@ -13,7 +11,7 @@ export const portfoliosKey = ['portfolios'] as const;
 export function usePortfolioList(status: PortfolioStatus | null) {
   const api = useApi();
   return useQuery({
-    queryKey: [...portfoliosKey, 'list', status ?? 'ALL'],
+    queryKey: queryKeys.portfolioList(status),
     queryFn: () => api.request(listPortfolios, { query: { status: status ?? undefined } }),
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,7 @@
-import {
-  ADVISOR_UPDATE_FAILED,
-  ADVISOR_UPDATED,
-  type Advisor,
-  SETTINGS_TOAST_DURATION_MS,
-  type SettingsForm,
-  updateAdvisor,
-} from '@ballast/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/toast/notify.tsx';
+import type { Advisor } from '@ballast/contract';
 import { Modal } from '../../components/ui/modal.tsx';
-import { useSession } from '../auth/session-context.tsx';
-import { currentAdvisorKey } from '../header/use-current-advisor.ts';
 import { SettingsFormView } from './settings-form.tsx';
+import { useSaveSettings } from './use-save-settings.ts';
 
 /** USER SETTINGS (spec §2, §4, §5): the advisor edits their own name, phone, address and e-mail flag. */
 export function SettingsModal(props: {
@@ -35,35 +25,9 @@ export function SettingsModal(props: {
   );
 }
 
-/** Saves through the api; success refreshes the user; either way a toast, and the modal closes. */
+/** The form, saved through the api; the modal closes once the save is settled either way. */
 function SaveSettings({ advisor, onClose }: { advisor: Advisor; onClose(): void }) {
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (values: SettingsForm) =>
-      api.request(updateAdvisor, {
-        params: { id: advisor.advisor },
-        body: {
-          ...values,
-          middle_name: advisor.middle_name,
-          email: advisor.email,
-          status: advisor.status,
-          role: advisor.role,
-        },
-      }),
-    onSuccess: async () => {
-      notify({ text: ADVISOR_UPDATED, theme: 'success', autoDismiss: SETTINGS_TOAST_DURATION_MS });
-      await queryClient.invalidateQueries({ queryKey: currentAdvisorKey });
-    },
-    onError: () => {
-      notify({
-        text: ADVISOR_UPDATE_FAILED,
-        theme: 'error',
-        autoDismiss: SETTINGS_TOAST_DURATION_MS,
-      });
-    },
-    onSettled: onClose,
-  });
+  const save = useSaveSettings(advisor, onClose);
   return (
     <SettingsFormView
       advisor={advisor}

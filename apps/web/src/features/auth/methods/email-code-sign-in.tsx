@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../session-context.tsx';
+import { useSession } from '../../../lib/session-context.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 import { EmailRequestForm } from './email-request-form.tsx';
 import { PasscodeStep } from './passcode-step.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-context.tsx';
 import { FormNotice } from '../form-parts.tsx';
-import { useSession } from '../session-context.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 import { EmailRequestForm } from './email-request-form.tsx';
 

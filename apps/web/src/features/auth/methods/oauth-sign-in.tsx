@@ -1,6 +1,6 @@
 import { OAuthProviders } from '@stytch/vanilla-js/headless';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../session-context.tsx';
+import { useSession } from '../../../lib/session-context.tsx';
 import { MethodButton } from './method-button.tsx';
 
 export type OAuthProviderName = (typeof OAuthProviders)[keyof typeof OAuthProviders];

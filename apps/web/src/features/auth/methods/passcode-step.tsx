@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, TextInput } from '../../../components/ui/field.tsx';
+import { useSession } from '../../../lib/session-context.tsx';
 import { FormError, FormNotice } from '../form-parts.tsx';
-import { useSession } from '../session-context.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { useSession } from '../session-context.tsx';
+import { useSession } from '../../../lib/session-context.tsx';
 import { MethodButton } from './method-button.tsx';
 
 /** Signs in with a passkey the browser or a security key holds for this site. */

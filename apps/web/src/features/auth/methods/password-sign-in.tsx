@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, TextInput } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-context.tsx';
 import { EmailField, FormError } from '../form-parts.tsx';
-import { useSession } from '../session-context.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 
 export function PasswordSignIn() {

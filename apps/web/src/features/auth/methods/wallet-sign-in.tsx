@@ -1,4 +1,4 @@
-import { useSession } from '../session-context.tsx';
+import { useSession } from '../../../lib/session-context.tsx';
 import { MethodButton } from './method-button.tsx';
 
 /** The part of an EIP-1193 provider (what wallets inject as `window.ethereum`) used here. */

@@ -1,0 +1,84 @@
+import { CUSTODIANS_LOAD_FAILED, listCustodians, NO_CUSTODIANS } from '@ballast/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useSession } from '../../lib/session-context.tsx';
+
+/** Spec §2: support phone and e-mail, and for a signed-in user the custodians' quick reference. */
+export function SupportModal(props: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { config, isAuthenticated } = useSession();
+  const { phone, email } = config.support;
+  return (
+    <Modal
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title="Support"
+      wide={isAuthenticated}
+    >
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="font-semibold">Phone</dt>
+        <dd>
+          <a className="text-navy-700 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+            {phone}
+          </a>
+        </dd>
+        <dt className="font-semibold">E-mail</dt>
+        <dd>
+          <a className="text-navy-700 underline" href={`mailto:${email}`}>
+            {email}
+          </a>
+        </dd>
+      </dl>
+      {isAuthenticated && props.open && <CustodianQuickReference />}
+      <div className="mt-6 flex justify-end">
+        <Button onClick={() => props.onOpenChange(false)}>Ok</Button>
+      </div>
+    </Modal>
+  );
+}
+
+function CustodianQuickReference() {
+  const { api } = useSession();
+  const custodians = useQuery({
+    queryKey: queryKeys.custodians,
+    queryFn: () => api.request(listCustodians),
+    retry: false,
+  });
+  return (
+    <section className="mt-6" aria-labelledby="quick-reference">
+      <h3 id="quick-reference" className="mb-2 font-semibold text-navy-800">
+        Quick Reference
+      </h3>
+      {custodians.isPending && <p role="status">Loading custodians…</p>}
+      {custodians.isError && <p role="alert">{CUSTODIANS_LOAD_FAILED}</p>}
+      {custodians.data && custodians.data.length === 0 && <p>{NO_CUSTODIANS}</p>}
+      {custodians.data && custodians.data.length > 0 && (
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className="py-1 pr-3">
+                Custodian Name
+              </th>
+              <th scope="col" className="py-1 pr-3">
+                Product Number
+              </th>
+              <th scope="col" className="py-1">
+                Description
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {custodians.data.map((custodian) => (
+              <tr key={custodian.id} className="border-b border-slate-100 align-top">
+                <td className="py-1 pr-3">{custodian.name}</td>
+                <td className="py-1 pr-3">{custodian.product}</td>
+                <td className="py-1">{custodian.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Every key the query cache is read and invalidated by. Keys that start alike are refreshed
+ * together: invalidating `portfolios` reaches the list and every detail query, since a request
+ * made on the detail screen changes the portfolio's status in the list.
+ */
+const portfolios = ['portfolios'] as const;
+
+export const queryKeys = {
+  portfolios,
+  portfolioList: (status: string | null) => [...portfolios, 'list', status ?? 'ALL'] as const,
+  portfolio: (id: string) => [...portfolios, id] as const,
+  portfolioActions: (id: string) => [...portfolios, id, 'actions'] as const,
+  portfolioHistory: (id: string, series: string, start: string | undefined) =>
+    [...portfolios, id, 'history', series, start ?? 'all'] as const,
+  portfolioDocuments: (id: string, kind: string, offset: number) =>
+    [...portfolios, id, kind, offset] as const,
+  currentAdvisor: ['advisors', 'self'] as const,
+  firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
+  custodians: ['custodians'] as const,
+  activeCustodians: ['custodians', 'A'] as const,
+};
