@@ -2,6 +2,13 @@ import { US_STATES } from '@ballast/contract';
 import { addMonths, type EpochDay } from '../dates.ts';
 import { cusip } from './cusip.ts';
 import {
+  CORPORATE_NAMES,
+  CORPORATE_NOUNS,
+  CORPORATE_SUFFIXES,
+  MUNICIPAL_ISSUERS,
+  PLACES,
+} from './issuer-names.ts';
+import {
   allocateBondUniverse,
   BOND_CLASSES,
   type BondClass,
@@ -59,111 +66,10 @@ const STATE_WEIGHTS: Record<string, number> = {
 };
 const TERRITORIES = new Set(['AS', 'DC', 'FM', 'GU', 'MH', 'MP', 'PR', 'PW', 'VI']);
 
-const PLACES = [
-  'Ashford',
-  'Bayview',
-  'Brookfield',
-  'Cedar Falls',
-  'Clearwater',
-  'Crestwood',
-  'Eastport',
-  'Elmwood',
-  'Fairview',
-  'Franklin',
-  'Glenwood',
-  'Greenville',
-  'Harbor City',
-  'Highland',
-  'Hillcrest',
-  'Kingston',
-  'Lakewood',
-  'Laurel',
-  'Madison',
-  'Maple Grove',
-  'Marion',
-  'Milford',
-  'Newport',
-  'Oakdale',
-  'Pine Ridge',
-  'Pleasant Valley',
-  'Riverside',
-  'Rockport',
-  'Salem',
-  'Springfield',
-  'Stonebridge',
-  'Summit',
-  'Union',
-  'Westfield',
-  'Willow Creek',
-  'Woodland',
-];
-
-/** Issuer names per municipal sector; {state} is the state's name, {place} a town in it. */
-const MUNICIPAL_ISSUERS: Record<(typeof MUNICIPAL_SECTORS)[number], readonly string[]> = {
-  'General Obligation': ['State of {state}', 'City of {place}, {abbr}', '{place} County, {abbr}'],
-  Education: ['{place} Unified School District, {abbr}', '{state} Higher Education Authority'],
-  Healthcare: ['{state} Health Facilities Authority', '{place} Regional Medical Center, {abbr}'],
-  Housing: ['{state} Housing Finance Agency', '{place} Housing Authority, {abbr}'],
-  Transportation: ['{state} Turnpike Authority', '{place} Airport Authority, {abbr}'],
-  Utilities: ['{place} Utilities Commission, {abbr}'],
-  'Water & Sewer': ['{place} Water & Sewer District, {abbr}'],
-  'Public Power': ['{state} Municipal Power Agency', '{place} Electric System, {abbr}'],
-  Development: ['{place} Economic Development Corp., {abbr}'],
-  'Tobacco Settlement': ['{state} Tobacco Settlement Financing Corp.'],
-};
 /** Private-activity bonds, whose interest the AMT taxes, come from these sectors. */
 const PRIVATE_ACTIVITY_SECTORS = new Set(['Housing', 'Transportation', 'Development']);
 
-const CORPORATE_NAMES = [
-  'Apex',
-  'Atlas',
-  'Beacon',
-  'Blue Ridge',
-  'Cardinal',
-  'Cascade',
-  'Centennial',
-  'Continental',
-  'Crown',
-  'Delta',
-  'Eagle',
-  'Empire',
-  'Frontier',
-  'Granite',
-  'Harbor',
-  'Heritage',
-  'Horizon',
-  'Keystone',
-  'Liberty',
-  'Meridian',
-  'Monarch',
-  'Northstar',
-  'Pacific',
-  'Patriot',
-  'Pinnacle',
-  'Prairie',
-  'Quantum',
-  'Redwood',
-  'Sterling',
-  'Summit',
-  'Titan',
-  'Vanguard',
-  'Vista',
-  'Zenith',
-];
-const CORPORATE_NOUNS: Record<(typeof CORPORATE_SECTORS)[number], readonly string[]> = {
-  Financials: ['Bancorp', 'Financial', 'Capital', 'Insurance Group'],
-  Industrials: ['Industries', 'Manufacturing', 'Aerospace', 'Rail'],
-  Utilities: ['Power & Light', 'Gas', 'Energy Services'],
-  Energy: ['Petroleum', 'Midstream', 'Resources'],
-  Technology: ['Systems', 'Semiconductor', 'Software', 'Networks'],
-  Healthcare: ['Health', 'Pharmaceuticals', 'Medical Devices'],
-  'Consumer Staples': ['Foods', 'Beverage', 'Household Products'],
-  'Consumer Discretionary': ['Retail', 'Motors', 'Hotels', 'Apparel'],
-  Communications: ['Communications', 'Media', 'Wireless'],
-  Tobacco: ['Tobacco'],
-};
 const TREASURY_ISSUER_CODES = ['912810', '912828', '91282C', '91282D'];
-const CORPORATE_SUFFIXES = ['Inc.', 'Corp.', 'Holdings', 'Co.'];
 
 type Issue = {
   bondClass: BondClass;
