@@ -9,7 +9,6 @@
 import type { TaxData, TokenStrategy } from '@ballast/contract';
 import {
   cellStrategy,
-  createEnginePool,
   generatedMarket,
   loadSolver,
   type MarketData,
@@ -17,6 +16,7 @@ import {
   simulateTokenStrategy,
   solverClock,
 } from '@ballast/engine';
+import { createEnginePool } from '@ballast/engine/node';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUPS = 2;

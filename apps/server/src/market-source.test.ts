@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportMarket, generatedMarket, marketVersionOf } from '@ballast/engine';
+import { generatedMarket } from '@ballast/engine';
+import { exportMarket, marketVersionOf } from '@ballast/engine/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readMarketSource } from './market-source.ts';
 

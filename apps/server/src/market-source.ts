@@ -5,7 +5,7 @@ import {
   MarketDataError,
   type MarketFiles,
   type MarketSource,
-} from '@ballast/engine';
+} from '@ballast/engine/node';
 import { type Config, ConfigError } from './config.ts';
 
 /** The files a market directory holds (packages/engine/MARKET-DATA.md). */

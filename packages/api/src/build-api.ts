@@ -1,5 +1,5 @@
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
-import { type MarketSource, marketVersionOf } from '@ballast/engine';
+import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { createCallerCache } from './auth/authenticate.ts';

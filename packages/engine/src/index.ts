@@ -28,8 +28,6 @@ export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bon
 export * from './dates.ts';
 export type { EngineResult } from './engine-result.ts';
 export { LotBook } from './lots/lot-book.ts';
-export { MarketDataError } from './market/csv.ts';
-export { exportMarket, importMarket, type MarketFiles } from './market/csv-market.ts';
 export { cusip, cusipCheckDigit } from './market/cusip.ts';
 export {
   DEFAULT_MARKET,
@@ -39,12 +37,9 @@ export {
 } from './market/generated-market.ts';
 export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
 export * from './market/market-data.ts';
-export { type MarketSource, marketOf, marketVersionOf } from './market/market-source.ts';
 export { type Random, seededRandom } from './market/random.ts';
 export { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './market/sectors.ts';
 export { loadSolver, solverClock } from './optimise/solver.ts';
-export type { EngineJob } from './parallel/engine-jobs.ts';
-export { createEnginePool, EngineFaultError, type EnginePool } from './parallel/engine-pool.ts';
 export { taxEquivalentYield, taxRatesOf } from './tax/after-tax-yield.ts';
 export { STATE_TAX_RATES } from './tax/state-tax-rates.ts';
 export {

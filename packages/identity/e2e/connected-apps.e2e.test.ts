@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ensurePasswordUser } from '../src/users/ensure-password-user.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 const PASSWORD = 'a connected app asks first 2030';
 const NOTEBOOK_CALLBACK = 'http://localhost:5190/notebook/callback';
@@ -40,55 +38,47 @@ function pkcePair() {
 }
 
 describe('this service as the OpenID provider of connected apps, through the official SDK', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
+  const suite = identityServerAndBrowser({
+    options: {
+      connectedApps: [
+        {
+          clientId: 'notebook',
+          name: 'Notebook',
+          description: 'Takes notes on your portfolios.',
+          logoUrl: 'https://notebook.example/logo.png',
+          redirectUris: [NOTEBOOK_CALLBACK],
+          postLogoutRedirectUris: [NOTEBOOK_SIGNED_OUT],
+          firstParty: false,
+        },
+        {
+          clientId: 'ballast-admin',
+          clientSecret: ADMIN_SECRET,
+          name: 'Ballast Admin',
+          redirectUris: [ADMIN_CALLBACK],
+          firstParty: true,
+        },
+      ],
+    },
+  });
   let discovery: Discovery;
 
   beforeAll(async () => {
-    server = await startIdentityServer({
-      options: {
-        connectedApps: [
-          {
-            clientId: 'notebook',
-            name: 'Notebook',
-            description: 'Takes notes on your portfolios.',
-            logoUrl: 'https://notebook.example/logo.png',
-            redirectUris: [NOTEBOOK_CALLBACK],
-            postLogoutRedirectUris: [NOTEBOOK_SIGNED_OUT],
-            firstParty: false,
-          },
-          {
-            clientId: 'ballast-admin',
-            clientSecret: ADMIN_SECRET,
-            name: 'Ballast Admin',
-            redirectUris: [ADMIN_CALLBACK],
-            firstParty: true,
-          },
-        ],
-      },
-    });
-    browser = await launchBrowser();
     discovery = (await (
-      await fetch(`${server.url}/.well-known/openid-configuration`)
+      await fetch(`${suite.server.url}/.well-known/openid-configuration`)
     ).json()) as Discovery;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   /** A page of the login app, signed in with a password through the SDK. */
   async function signedInPage() {
     const email = `reader.${crypto.randomUUID()}@ballast.test`;
-    const project = await server.services.projects.byPublicToken(server.publicToken);
-    await ensurePasswordUser(server.database.db, project, {
+    const project = await suite.server.services.projects.byPublicToken(suite.server.publicToken);
+    await ensurePasswordUser(suite.server.database.db, project, {
       email,
       password: PASSWORD,
       firstName: 'Grace',
       lastName: 'Hopper',
     });
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const signedIn = await sdk.call<{ user_id: string }>(
       'return client.passwords.authenticate({ email: args.email, password: args.password, session_duration_minutes: 60 });',
       { email, password: PASSWORD },
@@ -115,12 +105,12 @@ describe('this service as the OpenID provider of connected apps, through the off
 
   it('publishes where its endpoints and keys are', () => {
     expect(discovery).toMatchObject({
-      issuer: server.url,
+      issuer: suite.server.url,
       // The project's login page runs the SDK's idp calls.
       authorization_endpoint: 'http://localhost/authenticate',
-      token_endpoint: `${server.url}/v1/oauth2/token`,
-      userinfo_endpoint: `${server.url}/v1/oauth2/userinfo`,
-      jwks_uri: `${server.url}/.well-known/jwks.json`,
+      token_endpoint: `${suite.server.url}/v1/oauth2/token`,
+      userinfo_endpoint: `${suite.server.url}/v1/oauth2/userinfo`,
+      jwks_uri: `${suite.server.url}/.well-known/jwks.json`,
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
     });
@@ -341,7 +331,7 @@ describe('this service as the OpenID provider of connected apps, through the off
   });
 
   it('refuses to authorize without a session', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const started = await authorizeStart(sdk, {
       client_id: 'notebook',
       redirect_uri: NOTEBOOK_CALLBACK,

@@ -1,12 +1,10 @@
 import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
 import { type HDNodeWallet, Wallet } from 'ethers';
-import type { Browser } from 'playwright-core';
 import { SiweMessage } from 'siwe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 type Factor = { type: string; delivery_method: string; crypto_wallet_factor?: unknown };
 type Grant = {
@@ -32,8 +30,7 @@ const AUTHENTICATE = `return client.cryptoWallets.authenticate({
 });`;
 
 describe('Ethereum wallets (Sign-In with Ethereum)', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
+  const suite = identityServerAndBrowser();
 
   /** Calls the protocol as the SDK does, from the page `page` unless told otherwise. */
   function post(
@@ -41,12 +38,12 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
     body: object,
     options: { session?: string; page?: string | null; origin?: string } = {},
   ) {
-    const secret = options.session ?? server.publicToken;
-    const page = options.page === undefined ? server.url : options.page;
-    return fetch(`${server.url}/sdk/v1${path}`, {
+    const secret = options.session ?? suite.server.publicToken;
+    const page = options.page === undefined ? suite.server.url : options.page;
+    return fetch(`${suite.server.url}/sdk/v1${path}`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${suite.server.publicToken}:${secret}`).toString('base64')}`,
         'content-type': 'application/json',
         ...(page === null ? {} : { 'x-sdk-parent-host': page }),
         ...(options.origin ? { origin: options.origin } : {}),
@@ -89,26 +86,19 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
   }
 
   beforeAll(async () => {
-    server = await startIdentityServer();
     // The harness page's origin holds the port chosen at listen, so it joins the project's own
     // pages (the SIWE allow-list) once the server is up.
-    const settings = server.services.options.project;
-    settings.allowedRedirectUrls = [...settings.allowedRedirectUrls, server.url];
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const settings = suite.server.services.options.project;
+    settings.allowedRedirectUrls = [...settings.allowedRedirectUrls, suite.server.url];
   });
 
   // Every test starts with fresh rate windows, so the order of the tests does not matter.
   beforeEach(async () => {
-    await server.database.db.delete(schema.identityRateCounters);
+    await suite.server.database.db.delete(schema.identityRateCounters);
   });
 
   it('signs in through the SDK with the wallet’s signature, once; another key is refused', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const wallet = Wallet.createRandom();
     const started = await sdk.call<{ challenge: string }>(START, {
       address: wallet.address,
@@ -120,12 +110,12 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
     });
     if (!started.ok) throw new Error(JSON.stringify(started.error));
     const message = new SiweMessage(started.value.challenge);
-    const page = new URL(server.url);
+    const page = new URL(suite.server.url);
     expect(message).toMatchObject({
       scheme: 'http',
       domain: page.host,
       address: wallet.address,
-      uri: server.url,
+      uri: suite.server.url,
       statement: 'Sign in to Ballast.',
       chainId: 10,
       resources: ['https://ballast.test/terms'],
@@ -172,7 +162,7 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
   });
 
   it('adds a wallet to the signed-in user through the SDK (secondary), then signs in with it', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `wallet.${crypto.randomUUID()}@ballast.test`;
     const signedUp = await sdk.call<Grant>(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -251,7 +241,7 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
   it('refuses an expired challenge', async () => {
     const wallet = Wallet.createRandom();
     const challenge = await startFor(wallet);
-    await server.database.db
+    await suite.server.database.db
       .update(schema.identityOneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(
@@ -281,7 +271,7 @@ describe('Ethereum wallets (Sign-In with Ethereum)', () => {
     );
     expect(results.filter((status) => status === 200)).toHaveLength(1);
     expect(results.filter((status) => status === 401)).toHaveLength(19);
-    const wallets = await server.database.db
+    const wallets = await suite.server.database.db
       .select()
       .from(schema.identityCryptoWallets)
       .where(eq(schema.identityCryptoWallets.address, wallet.address.toLowerCase()));

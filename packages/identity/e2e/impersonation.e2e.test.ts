@@ -1,14 +1,12 @@
 import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IdentityError } from '../src/identity-error.ts';
 import type { Project } from '../src/protocol/projects.ts';
 import { findOrCreateUserByEmail } from '../src/users/user-store.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 type Grant = {
   user_id: string;
@@ -26,16 +24,15 @@ const HOUR = 60 * 60_000;
 const ADMIN = { impersonatorId: 'advisor-admin-7', impersonatorEmail: 'admin@firm.test' };
 
 describe('impersonation', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
+  const suite = identityServerAndBrowser();
   let project: Project;
 
   function post(path: string, body: object, session?: string) {
-    const secret = session ?? server.publicToken;
-    return fetch(`${server.url}/sdk/v1${path}`, {
+    const secret = session ?? suite.server.publicToken;
+    return fetch(`${suite.server.url}/sdk/v1${path}`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${suite.server.publicToken}:${secret}`).toString('base64')}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify(body),
@@ -44,15 +41,15 @@ describe('impersonation', () => {
 
   async function someUser(): Promise<string> {
     const email = `client.${crypto.randomUUID()}@ballast.test`;
-    return (await findOrCreateUserByEmail(server.database.db, project, email)).userId;
+    return (await findOrCreateUserByEmail(suite.server.database.db, project, email)).userId;
   }
 
   async function mintFor(userId: string) {
-    return server.services.impersonation.mint({ project, userId, ...ADMIN });
+    return suite.server.services.impersonation.mint({ project, userId, ...ADMIN });
   }
 
   async function expire(userId: string) {
-    await server.database.db
+    await suite.server.database.db
       .update(schema.identityOneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(
@@ -64,19 +61,12 @@ describe('impersonation', () => {
   }
 
   beforeAll(async () => {
-    server = await startIdentityServer();
-    project = await server.services.projects.byPublicToken(server.publicToken);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    project = await suite.server.services.projects.byPublicToken(suite.server.publicToken);
   });
 
   // Every test starts with fresh rate windows, so the order of the tests does not matter.
   beforeEach(async () => {
-    await server.database.db.delete(schema.identityRateCounters);
+    await suite.server.database.db.delete(schema.identityRateCounters);
   });
 
   it('starts a fixed 60-minute session through the SDK that records the impersonator, once', async () => {
@@ -88,7 +78,7 @@ describe('impersonation', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + 5 * 60_000);
     expect(expiresAt).toBeLessThanOrEqual(after + 5 * 60_000);
 
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const signedIn = await sdk.call<Grant>(
       'return client.impersonation.authenticate({ impersonation_token: args.token });',
       { token: minted.token },
@@ -129,7 +119,7 @@ describe('impersonation', () => {
     expect(refreshed.value.session.expires_at).toBe(session.expires_at);
     await sdk.close();
 
-    const again = await SdkPage.open(browser, server);
+    const again = await SdkPage.open(suite.browser, suite.server);
     const reused = await again.call(
       'return client.impersonation.authenticate({ impersonation_token: args.token });',
       { token: minted.token },
@@ -144,10 +134,10 @@ describe('impersonation', () => {
   it('redeems a link the SDK recognises (stytch_token_type=impersonation)', async () => {
     const userId = await someUser();
     const { token } = await mintFor(userId);
-    const link = new URL('/harness', server.url);
+    const link = new URL('/harness', suite.server.url);
     link.searchParams.set('stytch_token_type', 'impersonation');
     link.searchParams.set('token', token);
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const handled = await sdk.call<{ handled: boolean; tokenType: string; data: Grant }>(
       'return client.authenticateByUrl({ session_duration_minutes: 600 }, args.href);',
       { href: link.toString() },
@@ -231,7 +221,7 @@ describe('impersonation', () => {
 
   it('mints only for a user of the project, and only for a named impersonator', async () => {
     const userId = await someUser();
-    const other = await server.services.projects.ensure({
+    const other = await suite.server.services.projects.ensure({
       publicToken: `public-token-test-${crypto.randomUUID()}`,
       name: 'Other',
     });
@@ -241,19 +231,21 @@ describe('impersonation', () => {
         (error: unknown) => (error instanceof IdentityError ? error.errorType : 'crashed'),
       );
     expect(
-      await failure(server.services.impersonation.mint({ project: other, userId, ...ADMIN })),
+      await failure(suite.server.services.impersonation.mint({ project: other, userId, ...ADMIN })),
     ).toBe('user_not_found');
     expect(
       await failure(
-        server.services.impersonation.mint({ project, userId: 'user-test-none', ...ADMIN }),
+        suite.server.services.impersonation.mint({ project, userId: 'user-test-none', ...ADMIN }),
       ),
     ).toBe('user_not_found');
     expect(
-      await failure(server.services.impersonation.mint({ project, userId, impersonatorId: '  ' })),
+      await failure(
+        suite.server.services.impersonation.mint({ project, userId, impersonatorId: '  ' }),
+      ),
     ).toBe('bad_request');
     expect(
       await failure(
-        server.services.impersonation.mint({
+        suite.server.services.impersonation.mint({
           project,
           userId,
           impersonatorId: 'a',

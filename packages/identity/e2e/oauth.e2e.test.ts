@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
 import {
   startTestOidcProvider,
   type TestOidcAccount,
   type TestOidcProvider,
 } from './support/oidc-provider.ts';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 type OAuthGrant = {
   user_id: string;
@@ -25,37 +24,36 @@ type OAuthGrant = {
 
 describe('OAuth sign-in through the official SDK and a real OpenID provider', () => {
   let oidc: TestOidcProvider;
-  let server: IdentityTestServer;
-  let browser: Browser;
   // The app's pages are the harness page of the identity server, whose port is known only once it
   // listens; the service reads the allow-list on each call, so the URL joins it then.
   const allowedRedirectUrls = ['http://localhost'];
 
   beforeAll(async () => {
     oidc = await startTestOidcProvider();
-    server = await startIdentityServer({
-      project: { allowedRedirectUrls, pkceRequiredForOAuth: true },
-      options: {
-        // `google` is one of the SDK's provider names; the issuer makes it our local provider.
-        oauthProviders: [
-          {
-            name: 'google',
-            issuer: oidc.issuer,
-            clientId: oidc.clientId,
-            clientSecret: oidc.clientSecret,
-          },
-        ],
-      },
-    });
-    allowedRedirectUrls.push(`${server.url}/harness`);
-    await oidc.allowRedirectTo(`${server.url}/v1/public/oauth/callback`);
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await oidc?.stop();
+  });
+
+  const suite = identityServerAndBrowser(() => ({
+    project: { allowedRedirectUrls, pkceRequiredForOAuth: true },
+    options: {
+      // `google` is one of the SDK's provider names; the issuer makes it our local provider.
+      oauthProviders: [
+        {
+          name: 'google',
+          issuer: oidc.issuer,
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
+        },
+      ],
+    },
+  }));
+
+  beforeAll(async () => {
+    allowedRedirectUrls.push(`${suite.server.url}/harness`);
+    await oidc.allowRedirectTo(`${suite.server.url}/v1/public/oauth/callback`);
   });
 
   function person(): TestOidcAccount {
@@ -72,8 +70,8 @@ describe('OAuth sign-in through the official SDK and a real OpenID provider', ()
       // start() navigates away, so the page is not asked to wait for it.
       'void client.oauth.google.start({ login_redirect_url: args.login, signup_redirect_url: args.signup }); return null;',
       {
-        login: `${server.url}/harness?landing=login`,
-        signup: `${server.url}/harness?landing=signup`,
+        login: `${suite.server.url}/harness?landing=login`,
+        signup: `${suite.server.url}/harness?landing=signup`,
       },
     );
     expect(started.ok, JSON.stringify(started)).toBe(true);
@@ -99,7 +97,7 @@ describe('OAuth sign-in through the official SDK and a real OpenID provider', ()
           cookieOptions: { jwtCookieName: '__session' },
         });
       },
-      { token: server.publicToken, url: server.url },
+      { token: suite.server.publicToken, url: suite.server.url },
     );
   }
 
@@ -111,7 +109,7 @@ describe('OAuth sign-in through the official SDK and a real OpenID provider', ()
   }
 
   it('signs a new person up, once per token, and signs them back in to the same session', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const account = person();
     oidc.signInAs(account);
 
@@ -153,18 +151,18 @@ describe('OAuth sign-in through the official SDK and a real OpenID provider', ()
   });
 
   it('refuses the token in another browser, whose PKCE verifier did not start the flow', async () => {
-    const owner = await SdkPage.open(browser, server);
+    const owner = await SdkPage.open(suite.browser, suite.server);
     oidc.signInAs(person());
     const token = (await startOAuth(owner)).searchParams.get('token');
 
-    const other = await SdkPage.open(browser, server);
+    const other = await SdkPage.open(suite.browser, suite.server);
     // The other browser has an OAuth verifier of its own, from a flow it started itself.
     await other.page.evaluate((publicToken) => {
       localStorage.setItem(
         `stytch_sdk_state_${publicToken}::PKCE_VERIFIER:oauth`,
         JSON.stringify({ code_challenge: 'unused', code_verifier: 'ab'.repeat(32) }),
       );
-    }, server.publicToken);
+    }, suite.server.publicToken);
     expect(await authenticate(other, token)).toMatchObject({
       ok: false,
       error: { error_type: 'pkce_mismatch' },
@@ -178,7 +176,7 @@ describe('OAuth sign-in through the official SDK and a real OpenID provider', ()
   });
 
   it('brings a person who cancels at the provider back to the login page with the error', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     oidc.declineNextSignIn();
     const landing = await startOAuth(sdk);
     expect(landing.searchParams.get('landing')).toBe('login');

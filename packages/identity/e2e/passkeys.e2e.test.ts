@@ -2,10 +2,10 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import type { Browser, CDPSession } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { IdentityTestServer } from './support/identity-server.ts';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 const PASSWORD = 'a passkey is better than this 5582';
 const SIGN_OUT_TYPES = [
@@ -77,21 +77,10 @@ async function signOut(sdk: SdkPage): Promise<void> {
 }
 
 describe('passkeys (WebAuthn) through the official SDK and a virtual authenticator', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startIdentityServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = identityServerAndBrowser();
 
   async function registrationRow(id: string) {
-    const [row] = await server.database.db
+    const [row] = await suite.server.database.db
       .select()
       .from(schema.identityWebauthnRegistrations)
       .where(eq(schema.identityWebauthnRegistrations.id, id));
@@ -100,7 +89,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   }
 
   it('registers a passkey for the signed-in user, then signs in with it alone', async () => {
-    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(browser, server);
+    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(suite.browser, suite.server);
     const signedUp = await signUp(sdk);
 
     const registered = await registerPasskey(sdk);
@@ -148,7 +137,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('adds the factor to a live session through /secondary, offering only that user’s keys', async () => {
-    const { sdk } = await openWithAuthenticator(browser, server);
+    const { sdk } = await openWithAuthenticator(suite.browser, suite.server);
     const signedUp = await signUp(sdk);
     expect((await registerPasskey(sdk)).ok).toBe(true);
     await signOut(sdk);
@@ -186,7 +175,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('renames only the signed-in user’s own registration', async () => {
-    const { sdk } = await openWithAuthenticator(browser, server);
+    const { sdk } = await openWithAuthenticator(suite.browser, suite.server);
     await signUp(sdk);
     const registered = await registerPasskey(sdk);
     if (!registered.ok) throw new Error(JSON.stringify(registered.error));
@@ -219,7 +208,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
       ),
     ).toMatchObject({ ok: false, error: { error_type: 'empty_webauthn_registration_name' } });
 
-    const other = await SdkPage.open(browser, server);
+    const other = await SdkPage.open(suite.browser, suite.server);
     await signUp(other);
     const stolen = await other.call(
       'return client.webauthn.update({ webauthn_registration_id: args.id, name: "Mine now" });',
@@ -235,7 +224,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('refuses a tampered assertion and a counter that went back, keeping the session', async () => {
-    const { sdk } = await openWithAuthenticator(browser, server);
+    const { sdk } = await openWithAuthenticator(suite.browser, suite.server);
     const signedUp = await signUp(sdk);
     const registered = await registerPasskey(sdk);
     if (!registered.ok) throw new Error(JSON.stringify(registered.error));
@@ -265,7 +254,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
     expect((await authenticate(sdk)).ok).toBe(true);
 
     // As if the key had been cloned and the clone used meanwhile: our counter is ahead of it.
-    await server.database.db
+    await suite.server.database.db
       .update(schema.identityWebauthnRegistrations)
       .set({ signCount: 1_000_000 })
       .where(eq(schema.identityWebauthnRegistrations.id, id));
@@ -282,7 +271,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('refuses a replayed assertion, even from a passkey that keeps no counter', async () => {
-    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(browser, server);
+    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(suite.browser, suite.server);
     await signUp(sdk);
     const registered = await registerPasskey(sdk);
     if (!registered.ok) throw new Error(JSON.stringify(registered.error));
@@ -299,7 +288,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
       authenticatorId,
       credential: { ...credential, signCount: -1 },
     });
-    await server.database.db
+    await suite.server.database.db
       .update(schema.identityWebauthnRegistrations)
       .set({ signCount: 0 })
       .where(
@@ -312,12 +301,12 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
     );
     const genuine = await authenticate(sdk);
     expect(genuine.ok, JSON.stringify(genuine)).toBe(true);
-    const replay = await fetch(`${server.url}/sdk/v1/webauthn/authenticate`, {
+    const replay = await fetch(`${suite.server.url}/sdk/v1/webauthn/authenticate`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${server.publicToken}:${server.publicToken}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${suite.server.publicToken}:${suite.server.publicToken}`).toString('base64')}`,
         'content-type': 'application/json',
-        'x-sdk-parent-host': server.url,
+        'x-sdk-parent-host': suite.server.url,
       },
       body: (await sent).postData() ?? '',
     });
@@ -329,7 +318,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('refuses a passkey this service never registered with webauthn_registration_not_found', async () => {
-    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(browser, server);
+    const { sdk, cdp, authenticatorId } = await openWithAuthenticator(suite.browser, suite.server);
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     await cdp.send('WebAuthn.addCredential', {
       authenticatorId,
@@ -351,7 +340,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
   });
 
   it('registers only for the page’s own host on a trusted origin, and only when signed in', async () => {
-    const { sdk } = await openWithAuthenticator(browser, server);
+    const { sdk } = await openWithAuthenticator(suite.browser, suite.server);
     const signedUp = await signUp(sdk);
     expect(
       await sdk.call(
@@ -371,7 +360,7 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
       });
       await sdk.page.unroute(start);
     }
-    const stored = await server.database.db
+    const stored = await suite.server.database.db
       .select()
       .from(schema.identityWebauthnRegistrations)
       .where(eq(schema.identityWebauthnRegistrations.userId, signedUp.user_id));
@@ -382,12 +371,12 @@ describe('passkeys (WebAuthn) through the official SDK and a virtual authenticat
     });
 
     // Without a session there is nobody to register a passkey for.
-    const anonymous = await fetch(`${server.url}/sdk/v1/webauthn/register/start`, {
+    const anonymous = await fetch(`${suite.server.url}/sdk/v1/webauthn/register/start`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${server.publicToken}:${server.publicToken}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${suite.server.publicToken}:${suite.server.publicToken}`).toString('base64')}`,
         'content-type': 'application/json',
-        'x-sdk-parent-host': server.url,
+        'x-sdk-parent-host': suite.server.url,
       },
       body: JSON.stringify({ domain: 'localhost', user_agent: 'test' }),
     });

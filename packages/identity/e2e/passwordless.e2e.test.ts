@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { describe, expect, it } from 'vitest';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 type Grant = {
   session: { authentication_factors: { type: string; delivery_method: string }[] };
@@ -23,27 +21,16 @@ function codeIn(text: string): string {
 }
 
 describe('magic links and one-time passcodes through the official SDK', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startIdentityServer({ project: { pkceRequiredForEmailMagicLinks: true } });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = identityServerAndBrowser({ project: { pkceRequiredForEmailMagicLinks: true } });
 
   it('signs in with an e-mailed magic link, with PKCE, once', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `lin.${crypto.randomUUID()}@ballast.test`;
     const sent = await sdk.call('return client.magicLinks.email.loginOrCreate(args.email);', {
       email,
     });
     expect(sent.ok, JSON.stringify(sent)).toBe(true);
-    const message = await server.waitForMessage(email);
+    const message = await suite.server.waitForMessage(email);
     expect(message.subject).toBe('Your sign-in link for Ballast');
     const token = tokenIn(message.text);
     expect(
@@ -70,12 +57,12 @@ describe('magic links and one-time passcodes through the official SDK', () => {
   });
 
   it('refuses a magic link opened in a browser that did not ask for it (no PKCE verifier)', async () => {
-    const asking = await SdkPage.open(browser, server);
+    const asking = await SdkPage.open(suite.browser, suite.server);
     const email = `pkce.${crypto.randomUUID()}@ballast.test`;
     await asking.call('return client.magicLinks.email.loginOrCreate(args.email);', { email });
-    const token = tokenIn((await server.waitForMessage(email)).text);
+    const token = tokenIn((await suite.server.waitForMessage(email)).text);
 
-    const other = await SdkPage.open(browser, server);
+    const other = await SdkPage.open(suite.browser, suite.server);
     const stolen = await other.call(
       'return client.magicLinks.authenticate(args.token, { session_duration_minutes: 60 });',
       { token },
@@ -93,14 +80,14 @@ describe('magic links and one-time passcodes through the official SDK', () => {
   });
 
   it('signs in with an e-mailed passcode, and refuses a wrong one with invalid_code', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `otp.${crypto.randomUUID()}@ballast.test`;
     const sent = await sdk.call<{ method_id: string }>(
       'return client.otps.email.loginOrCreate(args.email);',
       { email },
     );
     if (!sent.ok) throw new Error(JSON.stringify(sent.error));
-    const code = codeIn((await server.waitForMessage(email)).text);
+    const code = codeIn((await suite.server.waitForMessage(email)).text);
     const wrong = code === '000000' ? '111111' : '000000';
 
     const refused = await sdk.call(
@@ -128,14 +115,14 @@ describe('magic links and one-time passcodes through the official SDK', () => {
   });
 
   it('signs in with a passcode sent by SMS', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const phone = `+1555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
     const sent = await sdk.call<{ method_id: string }>(
       'return client.otps.sms.loginOrCreate(args.phone);',
       { phone },
     );
     if (!sent.ok) throw new Error(JSON.stringify(sent.error));
-    const message = await server.waitForMessage(phone);
+    const message = await suite.server.waitForMessage(phone);
     expect(message.channel).toBe('sms');
     const signedIn = await sdk.call<Grant>(
       'return client.otps.authenticate(args.code, args.method, { session_duration_minutes: 60 });',
@@ -154,7 +141,7 @@ describe('magic links and one-time passcodes through the official SDK', () => {
   });
 
   it('keeps untrusted metadata that the user writes, and answers with the user', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `meta.${crypto.randomUUID()}@ballast.test`;
     const sent = await sdk.call<{ method_id: string }>(
       'return client.otps.email.loginOrCreate(args.email);',
@@ -164,7 +151,7 @@ describe('magic links and one-time passcodes through the official SDK', () => {
     await sdk.call(
       'return client.otps.authenticate(args.code, args.method, { session_duration_minutes: 60 });',
       {
-        code: codeIn((await server.waitForMessage(email)).text),
+        code: codeIn((await suite.server.waitForMessage(email)).text),
         method: sent.value.method_id,
       },
     );

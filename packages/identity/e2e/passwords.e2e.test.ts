@@ -1,9 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { describe, expect, it } from 'vitest';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 const PASSWORD = 'correct horse battery staple 1871';
 
@@ -15,21 +13,10 @@ type Grant = {
 };
 
 describe('passwords and sessions through the official SDK', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startIdentityServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = identityServerAndBrowser();
 
   it('signs up with a password, holds the session in cookies, and signs in again', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `ada.${crypto.randomUUID()}@ballast.test`;
     const created = await sdk.call<Grant>(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -42,7 +29,7 @@ describe('passwords and sessions through the official SDK', () => {
     expect(user.ok && user.value.emails[0]?.email).toBe(email);
     await sdk.close();
 
-    const again = await SdkPage.open(browser, server);
+    const again = await SdkPage.open(suite.browser, suite.server);
     const signedIn = await again.call<Grant>(
       'return client.passwords.authenticate({ email: args.email, password: args.password, session_duration_minutes: 30 });',
       { email, password: PASSWORD },
@@ -52,7 +39,7 @@ describe('passwords and sessions through the official SDK', () => {
   });
 
   it('refuses a wrong password with unauthorized_credentials, and an unknown address alike', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `grace.${crypto.randomUUID()}@ballast.test`;
     await sdk.call(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -75,7 +62,7 @@ describe('passwords and sessions through the official SDK', () => {
   });
 
   it('refuses a weak password with weak_password and reports its strength', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const weak = await sdk.call(
       'return client.passwords.create({ email: args.email, password: "password1", session_duration_minutes: 60 });',
       {
@@ -96,17 +83,19 @@ describe('passwords and sessions through the official SDK', () => {
   });
 
   it('issues a session JWT that verifies against the published JWKS, and a tampered one does not', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `jwt.${crypto.randomUUID()}@ballast.test`;
     const created = await sdk.call<Grant>(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
       { email, password: PASSWORD },
     );
     if (!created.ok) throw new Error(JSON.stringify(created.error));
-    const jwks = createRemoteJWKSet(new URL(`${server.url}/v1/sessions/jwks/${server.projectId}`));
+    const jwks = createRemoteJWKSet(
+      new URL(`${suite.server.url}/v1/sessions/jwks/${suite.server.projectId}`),
+    );
     const { payload } = await jwtVerify(created.value.session_jwt, jwks, {
-      issuer: `stytch.com/${server.projectId}`,
-      audience: server.projectId,
+      issuer: `stytch.com/${suite.server.projectId}`,
+      audience: suite.server.projectId,
     });
     expect(payload.sub).toBe(created.value.user_id);
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(300);
@@ -120,7 +109,7 @@ describe('passwords and sessions through the official SDK', () => {
     ).toString('base64url');
     await expect(jwtVerify(`${header}.${forged}.${signature}`, jwks)).rejects.toThrow();
     expect(body).toBeTruthy();
-    const wellKnown = await fetch(`${server.url}/.well-known/jwks.json`).then((response) =>
+    const wellKnown = await fetch(`${suite.server.url}/.well-known/jwks.json`).then((response) =>
       response.json(),
     );
     expect(wellKnown.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
@@ -128,7 +117,7 @@ describe('passwords and sessions through the official SDK', () => {
   });
 
   it('extends a session on authenticate, and refuses it with session_not_found once revoked', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `revoke.${crypto.randomUUID()}@ballast.test`;
     const created = await sdk.call<Grant>(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 10 });',
@@ -149,10 +138,10 @@ describe('passwords and sessions through the official SDK', () => {
     expect(revoked.ok).toBe(true);
     expect(await sdk.call('return client.session.getSync();')).toEqual({ ok: true, value: null });
 
-    const reuse = await fetch(`${server.url}/sdk/v1/sessions/authenticate`, {
+    const reuse = await fetch(`${suite.server.url}/sdk/v1/sessions/authenticate`, {
       method: 'POST',
       headers: {
-        authorization: `Basic ${Buffer.from(`${server.publicToken}:${created.value.session_token}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${suite.server.publicToken}:${created.value.session_token}`).toString('base64')}`,
         'content-type': 'application/json',
       },
       body: '{}',
@@ -163,7 +152,7 @@ describe('passwords and sessions through the official SDK', () => {
   });
 
   it('resets a forgotten password through the link in the e-mail', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `reset.${crypto.randomUUID()}@ballast.test`;
     await sdk.call(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -178,7 +167,7 @@ describe('passwords and sessions through the official SDK', () => {
       { email },
     );
     expect(started.ok, JSON.stringify(started)).toBe(true);
-    const message = await server.waitForMessage(email);
+    const message = await suite.server.waitForMessage(email);
     const token = new URL(/(http\S+)/.exec(message.text)?.[1] ?? '').searchParams.get('token');
     expect(token).toBeTruthy();
 

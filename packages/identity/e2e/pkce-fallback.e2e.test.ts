@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { describe, expect, it } from 'vitest';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 const PASSWORD = 'tide tables and steady keels 5120';
 
@@ -13,23 +11,12 @@ function tokenIn(text: string): string {
 }
 
 describe('PKCE pairs of both namespaces in one browser (spec §4)', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startIdentityServer({
-      project: { pkceRequiredForEmailMagicLinks: true, pkceRequiredForPasswordResets: true },
-    });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  const suite = identityServerAndBrowser({
+    project: { pkceRequiredForEmailMagicLinks: true, pkceRequiredForPasswordResets: true },
   });
 
   it('authenticates a magic link after trying the password-reset pair first and falling back', async () => {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `pkce.${crypto.randomUUID()}@ballast.test`;
     await sdk.call(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -45,13 +32,13 @@ describe('PKCE pairs of both namespaces in one browser (spec §4)', () => {
       { email },
     );
     expect(reset.ok, JSON.stringify(reset)).toBe(true);
-    await server.waitForMessage(email);
+    await suite.server.waitForMessage(email);
     // ...and a magic link asked for afterwards carries the magic_links namespace's challenge.
     const sent = await sdk.call('return client.magicLinks.email.loginOrCreate(args.email);', {
       email,
     });
     expect(sent.ok, JSON.stringify(sent)).toBe(true);
-    const link = await server.waitForMessage(email, (message) =>
+    const link = await suite.server.waitForMessage(email, (message) =>
       message.subject.startsWith('Your sign-in link'),
     );
 

@@ -1,10 +1,8 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../../apps/web/e2e/support/browser.ts';
-import { type IdentityTestServer, startIdentityServer } from './support/identity-server.ts';
+import { describe, expect, it } from 'vitest';
 import { SdkPage } from './support/sdk-page.ts';
+import { identityServerAndBrowser } from './support/suite.ts';
 
 const PASSWORD = 'correct horse battery staple 2207';
 
@@ -30,22 +28,11 @@ function factorTypes(factors: readonly Factor[]): string[] {
 }
 
 describe('authenticator codes (TOTP) through the official SDK', () => {
-  let server: IdentityTestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startIdentityServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = identityServerAndBrowser();
 
   /** A page signed up with a password, with an authenticator app enrolled but not confirmed. */
   async function signUpAndEnrol(): Promise<{ sdk: SdkPage; email: string; enrolment: Enrolment }> {
-    const sdk = await SdkPage.open(browser, server);
+    const sdk = await SdkPage.open(suite.browser, suite.server);
     const email = `totp.${crypto.randomUUID()}@ballast.test`;
     const created = await sdk.call(
       'return client.passwords.create({ email: args.email, password: args.password, session_duration_minutes: 60 });',
@@ -80,10 +67,12 @@ describe('authenticator codes (TOTP) through the official SDK', () => {
     expect(factorTypes(grant.session.authentication_factors)).toEqual(['password', 'totp']);
     expect(await sdk.cookie('__session')).toBe(grant.session_jwt);
 
-    const jwks = createRemoteJWKSet(new URL(`${server.url}/v1/sessions/jwks/${server.projectId}`));
+    const jwks = createRemoteJWKSet(
+      new URL(`${suite.server.url}/v1/sessions/jwks/${suite.server.projectId}`),
+    );
     const { payload } = await jwtVerify(grant.session_jwt, jwks, {
-      issuer: `stytch.com/${server.projectId}`,
-      audience: server.projectId,
+      issuer: `stytch.com/${suite.server.projectId}`,
+      audience: suite.server.projectId,
     });
     const claim = payload['https://stytch.com/session'] as { authentication_factors: Factor[] };
     expect(factorTypes(claim.authentication_factors)).toEqual(['password', 'totp']);
@@ -143,7 +132,7 @@ describe('authenticator codes (TOTP) through the official SDK', () => {
     expect(confirmed.ok, JSON.stringify(confirmed)).toBe(true);
     await sdk.close();
 
-    const later = await SdkPage.open(browser, server);
+    const later = await SdkPage.open(suite.browser, suite.server);
     const signedIn = await later.call<Grant>(
       'return client.passwords.authenticate({ email: args.email, password: args.password, session_duration_minutes: 60 });',
       { email, password: PASSWORD },

@@ -10,7 +10,7 @@ import type {
   TokenStrategy,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { createEnginePool, type EnginePool, type MarketSource } from '@ballast/engine';
+import { createEnginePool, type EnginePool, type MarketSource } from '@ballast/engine/node';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 
 const { simulationRuns } = schema;

@@ -3,12 +3,10 @@
  * lots. Each change made by a completed action adds a version, so the history of a portfolio
  * stays readable; the current one is the newest.
  */
-import { sql } from 'drizzle-orm';
 import { date, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { actions } from './actions.ts';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
-import { portfolios } from './portfolios.ts';
+import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 /**
  * Client data with its owners. Owners carry tax ids and dates of birth, and every other field of
@@ -17,13 +15,7 @@ import { portfolios } from './portfolios.ts';
 export const clientDataVersions = pgTable(
   'client_data_versions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     /** The action whose completion made this version; null for data loaded by a seed. */
     actionId: uuid('action_id').references(() => actions.id, { onDelete: 'set null' }),
     ciphertext: text('ciphertext').notNull(),
@@ -36,13 +28,7 @@ export const clientDataVersions = pgTable(
 export const custodianAccounts = pgTable(
   'custodian_accounts',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     custodianName: text('custodian_name').notNull(),
     accountNumber: text('account_number').notNull(),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
@@ -55,13 +41,7 @@ export const custodianAccounts = pgTable(
 export const strategyVersions = pgTable(
   'strategy_versions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     actionId: uuid('action_id').references(() => actions.id, { onDelete: 'set null' }),
     style: text('style').notNull(),
     strategy: jsonb('strategy').notNull(),
@@ -75,13 +55,7 @@ export const strategyVersions = pgTable(
 export const tokenLots = pgTable(
   'token_lots',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     coin: text('coin').notNull(),
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
     costBasis: numeric('cost_basis', { precision: 20, scale: 2 }).notNull(),
@@ -98,13 +72,7 @@ export const tokenLots = pgTable(
 export const cashMovements = pgTable(
   'cash_movements',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     actionId: uuid('action_id')
       .notNull()
       .unique()

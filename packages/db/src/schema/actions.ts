@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -10,8 +9,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { advisors } from './advisors.ts';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
-import { portfolios } from './portfolios.ts';
+import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 /**
  * §3 Action: an advisor's request or operations' child action. Its state is moved only through
@@ -20,13 +18,7 @@ import { portfolios } from './portfolios.ts';
 export const actions = pgTable(
   'actions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     createdByAdvisorId: uuid('created_by_advisor_id').references(() => advisors.id),
     parentActionId: uuid('parent_action_id').references((): AnyPgColumn => actions.id),
     actionType: text('action_type').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
+import { firmOwnedColumns } from './firm-owned-columns.ts';
 
 /**
  * The people who use Ballast. An advisor signs in through the identity service with the same
@@ -10,10 +10,7 @@ import { firms } from './firms.ts';
 export const advisors = pgTable(
   'advisors',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
+    ...firmOwnedColumns(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name').notNull().default(''),

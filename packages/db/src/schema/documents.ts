@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { advisors } from './advisors.ts';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
-import { portfolios } from './portfolios.ts';
+import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 /**
  * Files of a portfolio: KYC uploads, and the statements and tax reports generated for it. The
@@ -12,13 +10,7 @@ import { portfolios } from './portfolios.ts';
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     kind: text('kind').$type<'KYC' | 'STATEMENT' | 'TAX_REPORT'>().notNull(),
     /** The day a statement or tax report reports on; null for uploads. */
     reportDate: date('report_date', { mode: 'string' }),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -14,8 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
-import { portfolios } from './portfolios.ts';
+import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 const usd = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const figure = (name: string) => doublePrecision(name);
@@ -28,13 +26,7 @@ const figure = (name: string) => doublePrecision(name);
 export const holdingReports = pgTable(
   'holding_reports',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
-    portfolioId: uuid('portfolio_id')
-      .notNull()
-      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    ...portfolioOwnedColumns(),
     reportDate: date('report_date', { mode: 'string' }).notNull(),
     nav: usd('nav').notNull(),
     ytw: figure('ytw'),

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { date, index, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { advisors } from './advisors.ts';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
+import { firmOwnedColumns } from './firm-owned-columns.ts';
 
 /**
  * A client account. Status is kept here and moved by the action workflow (DESIGN: INCOMPLETE
@@ -14,10 +13,7 @@ import { firms } from './firms.ts';
 export const portfolios = pgTable(
   'portfolios',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
+    ...firmOwnedColumns(),
     status: text('status').notNull().default('INCOMPLETE'),
     clientName: text('client_name').notNull().default(''),
     originatingAdvisorId: uuid('originating_advisor_id')

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns.ts';
-import { firms } from './firms.ts';
+import { firmOwnedColumns } from './firm-owned-columns.ts';
 
 /**
  * Strategy styles (B, D, A, F) and the build form of each. They are product definitions shared
@@ -22,10 +21,7 @@ export const strategyStyles = pgTable('strategy_styles', {
 export const strategyCatalogue = pgTable(
   'strategy_catalogue',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    firmId: uuid('firm_id')
-      .notNull()
-      .references(() => firms.id),
+    ...firmOwnedColumns(),
     name: text('name').notNull(),
     status: text('status').notNull().default('A'),
     product: text('product').notNull(),

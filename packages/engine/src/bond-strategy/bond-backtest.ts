@@ -2,8 +2,8 @@ import type { BondStrategy, SimulationResult, TaxData } from '@ballast/contract'
 import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
 import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
-import { referenceYield } from '../market/generated-bonds.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
+import { referenceYield } from '../market/price-to-worst.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { capitalLossSavings, lossRates } from '../tax/loss-savings.ts';
 import { inWashSaleWindow, isSubstantiallyIdentical } from '../tax/wash-sale.ts';

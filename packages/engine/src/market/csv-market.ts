@@ -5,7 +5,6 @@ import { riskMeasures } from '../bonds/risk.ts';
 import { yieldToWorst } from '../bonds/yield.ts';
 import { type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
 import { fieldReader, MarketDataError, parseCsv } from './csv.ts';
-import { nextCallDay, referenceYield } from './generated-bonds.ts';
 import {
   allocateBondUniverse,
   BOND_CLASSES,
@@ -16,6 +15,7 @@ import {
   type Token,
   type YieldCurve,
 } from './market-data.ts';
+import { nextCallDay, referenceYield } from './price-to-worst.ts';
 import { curveOn } from './treasury-curve.ts';
 
 /** The files of a market, as text (MARKET-DATA.md documents their columns). */

@@ -1,9 +1,13 @@
 import { US_STATES } from '@ballast/contract';
-import { cashFlows, type Redemption } from '../bonds/cash-flows.ts';
-import { riskMeasures } from '../bonds/risk.ts';
-import { cleanPrice } from '../bonds/yield.ts';
 import { addMonths, type EpochDay } from '../dates.ts';
 import { cusip } from './cusip.ts';
+import {
+  CORPORATE_NAMES,
+  CORPORATE_NOUNS,
+  CORPORATE_SUFFIXES,
+  MUNICIPAL_ISSUERS,
+  PLACES,
+} from './issuer-names.ts';
 import {
   allocateBondUniverse,
   BOND_CLASSES,
@@ -11,17 +15,12 @@ import {
   type BondUniverse,
   type YieldCurve,
 } from './market-data.ts';
+import { priceToWorst, referenceYield, yearsBetween } from './price-to-worst.ts';
 import type { Random } from './random.ts';
 import { CORPORATE_SECTORS, MUNICIPAL_SECTORS, TREASURY_SECTOR } from './sectors.ts';
 
 /** How many bonds of each class the generated market holds (SPEC 3.3). */
 export const GENERATED_BOND_COUNTS = { municipal: 35_000, corporate: 12_000, treasury: 3_000 };
-
-/**
- * Municipal yields as a share of treasury yields at the same maturity: tax-exempt interest
- * trades below taxable interest (SPEC 3.4).
- */
-export const MUNICIPAL_RATIO = 0.78;
 
 /** Spread over the reference yield per rating notch, AAA first, decimal (SPEC 3.4). */
 export const RATING_SPREADS: Record<BondClass, readonly number[]> = {
@@ -67,111 +66,10 @@ const STATE_WEIGHTS: Record<string, number> = {
 };
 const TERRITORIES = new Set(['AS', 'DC', 'FM', 'GU', 'MH', 'MP', 'PR', 'PW', 'VI']);
 
-const PLACES = [
-  'Ashford',
-  'Bayview',
-  'Brookfield',
-  'Cedar Falls',
-  'Clearwater',
-  'Crestwood',
-  'Eastport',
-  'Elmwood',
-  'Fairview',
-  'Franklin',
-  'Glenwood',
-  'Greenville',
-  'Harbor City',
-  'Highland',
-  'Hillcrest',
-  'Kingston',
-  'Lakewood',
-  'Laurel',
-  'Madison',
-  'Maple Grove',
-  'Marion',
-  'Milford',
-  'Newport',
-  'Oakdale',
-  'Pine Ridge',
-  'Pleasant Valley',
-  'Riverside',
-  'Rockport',
-  'Salem',
-  'Springfield',
-  'Stonebridge',
-  'Summit',
-  'Union',
-  'Westfield',
-  'Willow Creek',
-  'Woodland',
-];
-
-/** Issuer names per municipal sector; {state} is the state's name, {place} a town in it. */
-const MUNICIPAL_ISSUERS: Record<(typeof MUNICIPAL_SECTORS)[number], readonly string[]> = {
-  'General Obligation': ['State of {state}', 'City of {place}, {abbr}', '{place} County, {abbr}'],
-  Education: ['{place} Unified School District, {abbr}', '{state} Higher Education Authority'],
-  Healthcare: ['{state} Health Facilities Authority', '{place} Regional Medical Center, {abbr}'],
-  Housing: ['{state} Housing Finance Agency', '{place} Housing Authority, {abbr}'],
-  Transportation: ['{state} Turnpike Authority', '{place} Airport Authority, {abbr}'],
-  Utilities: ['{place} Utilities Commission, {abbr}'],
-  'Water & Sewer': ['{place} Water & Sewer District, {abbr}'],
-  'Public Power': ['{state} Municipal Power Agency', '{place} Electric System, {abbr}'],
-  Development: ['{place} Economic Development Corp., {abbr}'],
-  'Tobacco Settlement': ['{state} Tobacco Settlement Financing Corp.'],
-};
 /** Private-activity bonds, whose interest the AMT taxes, come from these sectors. */
 const PRIVATE_ACTIVITY_SECTORS = new Set(['Housing', 'Transportation', 'Development']);
 
-const CORPORATE_NAMES = [
-  'Apex',
-  'Atlas',
-  'Beacon',
-  'Blue Ridge',
-  'Cardinal',
-  'Cascade',
-  'Centennial',
-  'Continental',
-  'Crown',
-  'Delta',
-  'Eagle',
-  'Empire',
-  'Frontier',
-  'Granite',
-  'Harbor',
-  'Heritage',
-  'Horizon',
-  'Keystone',
-  'Liberty',
-  'Meridian',
-  'Monarch',
-  'Northstar',
-  'Pacific',
-  'Patriot',
-  'Pinnacle',
-  'Prairie',
-  'Quantum',
-  'Redwood',
-  'Sterling',
-  'Summit',
-  'Titan',
-  'Vanguard',
-  'Vista',
-  'Zenith',
-];
-const CORPORATE_NOUNS: Record<(typeof CORPORATE_SECTORS)[number], readonly string[]> = {
-  Financials: ['Bancorp', 'Financial', 'Capital', 'Insurance Group'],
-  Industrials: ['Industries', 'Manufacturing', 'Aerospace', 'Rail'],
-  Utilities: ['Power & Light', 'Gas', 'Energy Services'],
-  Energy: ['Petroleum', 'Midstream', 'Resources'],
-  Technology: ['Systems', 'Semiconductor', 'Software', 'Networks'],
-  Healthcare: ['Health', 'Pharmaceuticals', 'Medical Devices'],
-  'Consumer Staples': ['Foods', 'Beverage', 'Household Products'],
-  'Consumer Discretionary': ['Retail', 'Motors', 'Hotels', 'Apparel'],
-  Communications: ['Communications', 'Media', 'Wireless'],
-  Tobacco: ['Tobacco'],
-};
 const TREASURY_ISSUER_CODES = ['912810', '912828', '91282C', '91282D'];
-const CORPORATE_SUFFIXES = ['Inc.', 'Corp.', 'Holdings', 'Co.'];
 
 type Issue = {
   bondClass: BondClass;
@@ -197,13 +95,6 @@ export type BondMarketInputs = {
   counts?: typeof GENERATED_BOND_COUNTS;
 };
 
-/** The reference yield a bond's spread is added to (SPEC 3.4). */
-export function referenceYield(bondClass: BondClass, curve: YieldCurve, years: number): number {
-  const treasury = curve(years);
-  return bondClass === 'municipal' ? treasury * MUNICIPAL_RATIO : treasury;
-}
-
-const yearsBetween = (from: EpochDay, to: EpochDay) => (to - from) / 365.25;
 const roundToEighth = (rate: number) => Math.max(0.00125, Math.round(rate * 800) / 800);
 
 function weightedIndex(random: Random, weights: readonly number[]): number {
@@ -417,68 +308,4 @@ function toUniverse(issues: readonly Issue[], asOf: EpochDay, curve: YieldCurve)
     universe.accrued[i] = priced.accrued;
   });
   return universe;
-}
-
-type PricedToWorst = {
-  price: number;
-  yield: number;
-  duration: number;
-  convexity: number;
-  worstDay: EpochDay;
-  accrued: number;
-};
-
-/**
- * A bond's clean price at its yield is the lowest over maturity and its next call: a buyer
- * assumes the issuer redeems when that is worst for the holder (SPEC 3.6). With one call price
- * at par, the worst call is the first one still ahead, so only it and maturity are priced.
- */
-export function priceToWorst(
-  bond: {
-    bondClass: BondClass;
-    coupon: number;
-    dated: EpochDay;
-    maturity: EpochDay;
-    firstCall: EpochDay;
-    spread: number;
-  },
-  day: EpochDay,
-  curve: YieldCurve,
-): PricedToWorst {
-  const terms = { couponRate: bond.coupon, maturity: bond.maturity, dated: bond.dated };
-  const rate = Math.max(
-    0.0005,
-    referenceYield(bond.bondClass, curve, yearsBetween(day, bond.maturity)) + bond.spread,
-  );
-  const redemptions: Redemption[] = [{ day: bond.maturity, price: 100 }];
-  const call = nextCallDay(bond.firstCall, day, bond.maturity);
-  if (call > 0) redemptions.push({ day: call, price: 100 });
-  let best: PricedToWorst | undefined;
-  for (const redemption of redemptions) {
-    const flows = cashFlows(terms, day, redemption);
-    const price = cleanPrice(flows, rate);
-    if (!best || price < best.price) {
-      const risk = riskMeasures(flows, rate);
-      best = {
-        price,
-        yield: rate,
-        duration: risk.modified,
-        convexity: risk.convexity,
-        worstDay: redemption.day,
-        accrued: flows.accrued,
-      };
-    }
-  }
-  return best as NonNullable<typeof best>;
-}
-
-/** An issuer must announce a call this many days ahead; a nearer call date has passed by. */
-export const CALL_NOTICE_DAYS = 30;
-
-/** The first call anniversary still open to the issuer after `day`, before maturity, or -1. */
-export function nextCallDay(firstCall: EpochDay, day: EpochDay, maturity: EpochDay): EpochDay {
-  if (firstCall < 0) return -1;
-  let call = firstCall;
-  for (let year = 1; call <= day + CALL_NOTICE_DAYS; year++) call = addMonths(firstCall, 12 * year);
-  return call < maturity ? call : -1;
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { yieldToWorst } from '../bonds/yield.ts';
 import { addMonths, formatIsoDate, parseIsoDate } from '../dates.ts';
 import { cusipCheckDigit } from './cusip.ts';
-import { nextCallDay, RATING_SPREADS } from './generated-bonds.ts';
+import { RATING_SPREADS } from './generated-bonds.ts';
 import { DEFAULT_MARKET, generatedMarket } from './generated-market.ts';
 import { BOND_CLASSES } from './market-data.ts';
+import { nextCallDay } from './price-to-worst.ts';
 
 const market = generatedMarket();
 const { bonds, tokens } = market;

@@ -1,7 +1,8 @@
 import { addMonths, type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
-import { GENERATED_BOND_COUNTS, generateBonds, MUNICIPAL_RATIO } from './generated-bonds.ts';
+import { GENERATED_BOND_COUNTS, generateBonds } from './generated-bonds.ts';
 import { calendarDays, generateTokens } from './generated-tokens.ts';
 import type { MarketData, PriceSeries, TokenMarket, YieldCurve } from './market-data.ts';
+import { MUNICIPAL_RATIO } from './price-to-worst.ts';
 import { seededRandom } from './random.ts';
 import { businessDays, curveHistory, curveOn, nelsonSiegelCurve } from './treasury-curve.ts';
 
