@@ -3,9 +3,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Dependencies point one way (STYLE.md): contract depends on nothing of ours, engine only on
- * contract (decision 013), db at most on contract, api on contract, engine and db, web on
- * contract only. The server is the
+ * Dependencies point one way (docs/architecture.md "Dependencies"): contract depends on nothing of
+ * ours, engine only on contract (decision 013), db at most on contract, api on contract, engine and
+ * db, web on contract only. The server is the
  * composition root and may use everything. Browser tests under apps/web/e2e start the real
  * server, so they are outside the web app's own source.
  */

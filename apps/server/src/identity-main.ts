@@ -1,5 +1,6 @@
-// The identity service alone, for deployments that run it apart from the api (DESIGN: "each
-// part can also run alone"). Same configuration as the whole server; no web app, no api.
+// The identity service alone, for deployments that run it apart from the api (docs/architecture.md
+// "Architecture": "each part can also run alone"). Same configuration as the whole server; no web
+// app, no api.
 import { connectDatabase, migrateDatabase } from '@ballast/db';
 import Fastify from 'fastify';
 import { ConfigError, readConfig } from './config.ts';

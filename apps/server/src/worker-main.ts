@@ -1,6 +1,7 @@
-// The engine alone, for deployments that compute simulations apart from the api (DESIGN: "many
-// worker processes pulling jobs from PostgreSQL"). Claims queued runs from the shared database
-// and computes them on ENGINE_THREADS threads; any number may run side by side (decision 014).
+// The engine alone, for deployments that compute simulations apart from the api
+// (docs/architecture.md "Architecture": "many worker processes pulling jobs from PostgreSQL").
+// Claims queued runs from the shared database and computes them on ENGINE_THREADS threads; any
+// number may run side by side (decision 014).
 import { createSimulationRunner } from '@ballast/api';
 import { connectDatabase, migrateDatabase } from '@ballast/db';
 import pino from 'pino';

@@ -107,7 +107,7 @@ describe('the request forms of a portfolio', () => {
     await expectDialogKeyboard(page.getByRole('dialog', { name: 'Request a deposit' }), deposit);
   });
 
-  it('requests a deposit: §5 amount messages, then success, then the server’s refusal', async () => {
+  it('requests a deposit: product §5 amount messages, then success, then the server’s refusal', async () => {
     const dialog = await openForm('Deposit', 'Request a deposit');
     const amount = dialog.getByLabel('Amount (USD)');
     const submit = dialog.getByRole('button', { name: 'Request deposit' });

@@ -6,7 +6,7 @@ import { serverAndBrowser } from './support/suite.ts';
 describe('signing in with a password, and out again', () => {
   const suite = serverAndBrowser({ seed: 'minimal' });
 
-  it('shows the §8 message for a wrong password and stays signed out', async () => {
+  it('shows the product §8 message for a wrong password and stays signed out', async () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await page.getByLabel('E-mail', { exact: true }).fill(user.email);

@@ -80,7 +80,7 @@ export function apiRoute<R extends AnyRoute>(
   });
 }
 
-/** Parses what was sent, or fails with §8 items judged against that very input. */
+/** Parses what was sent, or fails with product §8 items judged against that very input. */
 export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const withNul = pathsWithNul(input);
   if (withNul.length > 0) {
@@ -101,7 +101,7 @@ export function parseOrFail<S extends z.ZodType>(schema: S, input: unknown): z.o
 
 /**
  * PostgreSQL text cannot hold U+0000, so a string carrying one would fail deep in the database;
- * it is refused up front, at the field that carries it (§8 null_characters_not_allowed).
+ * it is refused up front, at the field that carries it (product §8 null_characters_not_allowed).
  */
 function pathsWithNul(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'string') return value.includes('\u0000') ? [path] : [];

@@ -4,7 +4,10 @@ import {
   type ValidationErrorResponse,
 } from '@ballast/contract';
 
-/** The one error services throw for an expected refusal; the error handler turns it into §8. */
+/**
+ * The one error services throw for an expected refusal; the error handler turns it into the
+ * product §8 envelope.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: ClientErrorCode;
@@ -19,7 +22,8 @@ export class AppError extends Error {
   }
 }
 
-/** A request that failed its schema, with the §8 items already worked out from what was sent. */
+/** A request that failed its schema, with the product §8 items already worked out from what was
+ * sent. */
 export class RequestValidationError extends Error {
   override name = 'RequestValidationError';
   readonly response: ValidationErrorResponse;

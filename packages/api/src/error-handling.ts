@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
 
 /**
- * Every failure leaves the API in the spec's error envelope (§8). Expected refusals carry their
- * code; anything unexpected is logged here and reaches the client as a bare `server_error`, so no
- * stack, SQL or personal data ever leaves the process.
+ * Every failure leaves the API in the product's error envelope (product §8). Expected refusals
+ * carry their code; anything unexpected is logged here and reaches the client as a bare
+ * `server_error`, so no stack, SQL or personal data ever leaves the process.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) =>

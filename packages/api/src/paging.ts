@@ -5,8 +5,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * A page of a list as §3 and DESIGN shape it: `next` and `previous` are absolute URLs of the
- * neighbouring pages (the request's own URL with limit and offset moved), null at either end.
+ * A page of a list as product §3 and docs/architecture.md "API conventions" shape it: `next` and
+ * `previous` are absolute URLs of the neighbouring pages (the request's own URL with limit and
+ * offset moved), null at either end.
  */
 export function pageOf<Item>(
   request: FastifyRequest,

@@ -129,7 +129,7 @@ describe('documents', () => {
     );
   });
 
-  it('refuses a disguised, empty, missing or oversized file in the §8 format', async () => {
+  it('refuses a disguised, empty, missing or oversized file in the product §8 format', async () => {
     const me = await api.signIn('ADVISOR');
     const id = await steps.newPortfolio(me);
     const text = new TextEncoder().encode('just some text, honestly a PDF');
@@ -270,7 +270,7 @@ describe('documents', () => {
     }
   });
 
-  it('refuses an oversized file over a real connection with the §8 envelope', async () => {
+  it('refuses an oversized file over a real connection with the product §8 envelope', async () => {
     const me = await api.signIn('ADVISOR');
     const id = await steps.newPortfolio(me);
     const address = await api.app.listen({ port: 0, host: '127.0.0.1' });

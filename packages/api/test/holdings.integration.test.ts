@@ -240,7 +240,7 @@ describe('holdings and histories', () => {
     ]);
   });
 
-  it('refuses a bad page or bound in the §8 format', async () => {
+  it('refuses a bad page or bound in the product §8 format', async () => {
     const { advisor } = await team();
     const id = await steps.newPortfolio(advisor);
     for (const [query, attr] of [

@@ -128,7 +128,7 @@ describe('portfolios and onboarding', () => {
     expect(list.portfolios.find((entry) => entry.id === id)?.client_name).toBe('Grace Hopper');
   });
 
-  it('answers a bad input with the spec’s messages at dotted attrs', async () => {
+  it('answers a bad input with the product’s messages at dotted attrs', async () => {
     const me = await api.signIn('ADVISOR');
     const { portfolio_id: id } = await create(me);
     const inputs = makePortfolioInputs({

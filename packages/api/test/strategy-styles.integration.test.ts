@@ -124,7 +124,7 @@ describe('strategy styles', () => {
     expect(row?.status).toBe('FAILED');
   });
 
-  it('answers 404 in the §8 format for a style that does not exist', async () => {
+  it('answers 404 in the product §8 format for a style that does not exist', async () => {
     for (const name of ['Z', 'b', 'BB']) {
       const response = await api.call(advisor, {
         method: 'GET',

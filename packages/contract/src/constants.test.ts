@@ -27,7 +27,7 @@ import {
   ZIP_CODE_MAX_LENGTH,
 } from './constants.ts';
 
-// §4 and §9 figures, in the spec's units.
+// product §4 and product §9 figures, in the product's units.
 const SPEC_CONSTANTS: [string, unknown, unknown][] = [
   ['MINIMUM_INITIAL_INVESTMENT', MINIMUM_INITIAL_INVESTMENT, 350000],
   ['STATE_MAX_LENGTH', STATE_MAX_LENGTH, 3],
@@ -61,7 +61,7 @@ const SPEC_CONSTANTS: [string, unknown, unknown][] = [
 ];
 
 describe('constants', () => {
-  it.each(SPEC_CONSTANTS)('%s is as the spec says', (_name, actual, expected) => {
+  it.each(SPEC_CONSTANTS)('%s is as docs/product.md says', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
   });
 });

@@ -35,7 +35,7 @@ import {
   USER_DNT_VALUES,
 } from './enums.ts';
 
-// The value sets as §4, §5, §6 and §9 list them.
+// The value sets as product §4, product §5, product §6 and product §9 list them.
 const SPEC_SETS: [string, readonly (string | number)[], (string | number)[]][] = [
   [
     'PORTFOLIO_STATUSES',
@@ -121,7 +121,7 @@ const SPEC_SETS: [string, readonly (string | number)[], (string | number)[]][] =
 ];
 
 describe('value sets', () => {
-  it.each(SPEC_SETS)('%s holds the spec values', (_name, actual, expected) => {
+  it.each(SPEC_SETS)('%s holds the product’s values', (_name, actual, expected) => {
     expect(actual).toEqual(expected);
   });
 

@@ -25,8 +25,8 @@ function failure(schema: z.ZodType, input: unknown): z.ZodError {
   return result.error;
 }
 
-describe('§8 envelopes', () => {
-  it('lists the validation codes of §8', () => {
+describe('product §8 envelopes', () => {
+  it('lists the validation codes of product §8', () => {
     expect(VALIDATION_ERROR_CODES).toEqual([
       'invalid',
       'null',

@@ -1,5 +1,5 @@
 /**
- * §8 error envelopes, the one wire shape of every failed call, and the mapping from zod
+ * product §8 error envelopes, the one wire shape of every failed call, and the mapping from zod
  * failures to validation-error items that both the api and the web use.
  */
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export const ValidationErrorResponseSchema = z.object({
 export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponseSchema>;
 
 export const CLIENT_ERROR_STATUS = {
-  // 401 is the one status §8 does not name; its code is the one its envelope format uses.
+  // 401 is the one status product §8 does not name; its code is the one its envelope format uses.
   not_authenticated: 401,
   permission_denied: 403,
   not_found: 404,
@@ -65,7 +65,7 @@ export const ClientErrorResponseSchema = z.object({
 });
 export type ClientErrorResponse = z.infer<typeof ClientErrorResponseSchema>;
 
-// The spec names only the types of these two; the codes follow the api's error handler.
+// The product names only the types of these two; the codes follow the api's error handler.
 export const RateLimitErrorResponseSchema = z.object({
   type: z.literal('rate_limit_exceeded'),
   errors: z.array(
@@ -186,9 +186,10 @@ function codeFor(issue: z.core.$ZodIssue, source?: ValidationSource): Validation
 }
 
 /**
- * zod issues as §8 validation-error items: attr is the dotted path, detail the issue's message,
- * code the nearest §8 code. A custom refinement may declare its code as `params: {code}`.
- * Pass the parsed value as `source` where it is at hand, for exact required/null/blank codes.
+ * zod issues as product §8 validation-error items: attr is the dotted path, detail the issue's
+ * message, code the nearest product §8 code. A custom refinement may declare its code as `params:
+ * {code}`. Pass the parsed value as `source` where it is at hand, for exact required/null/blank
+ * codes.
  */
 export function toValidationErrors(
   error: z.ZodError,

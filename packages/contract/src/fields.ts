@@ -14,7 +14,7 @@ import {
 } from './messages.ts';
 
 /**
- * An error map that reports an absent value with the spec's "required" message and any other
+ * An error map that reports an absent value with the product's "required" message and any other
  * failure with `message`. Null counts as absent because cleared form inputs send null.
  */
 export function requiredOr(message: string): (issue: { input?: unknown }) => string {
@@ -58,7 +58,8 @@ export function percent() {
     .max(PERCENT_MAX, { error: PERCENT_OUT_OF_RANGE });
 }
 
-/** A cash amount a person moves: more than zero and in whole cents (DESIGN: Money). */
+/** A cash amount a person moves: more than zero and in whole cents (docs/architecture.md "Money").
+ * */
 export function cashAmount() {
   return z
     .number({ error: requiredOr(INVALID_VALUE) })

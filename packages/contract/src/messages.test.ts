@@ -25,7 +25,8 @@ import {
   ZIP_CODE_TOO_LONG,
 } from './messages.ts';
 
-// The spec's own words (§2, §5, §8), copied from the spec, not from messages.ts.
+// The product's own words (product §2, product §5, product §8), copied from docs/product.md, not
+// from messages.ts.
 const SPEC_MESSAGES: [string, string, string][] = [
   ['SELECT_ROLE', SELECT_ROLE, 'Please select a role.'],
   ['FIELD_REQUIRED', FIELD_REQUIRED, 'This field is required.'],
@@ -64,7 +65,7 @@ const SPEC_MESSAGES: [string, string, string][] = [
 ];
 
 describe('spec messages', () => {
-  it.each(SPEC_MESSAGES)('%s is the spec text', (_name, actual, expected) => {
+  it.each(SPEC_MESSAGES)('%s is the product’s text', (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Every user-facing message of the spec, verbatim, so forms, the api and tests share one copy.
- * Spec wording lives in §5 (validation), §2 (support modal, settings modal) and §8 (toasts).
- * Messages the spec leaves unwritten (marked "ours") follow the tone of the ones it gives.
+ * Every user-facing message of the product, verbatim, so forms, the api and tests share one copy.
+ * Spec wording lives in product §5 (validation), product §2 (support modal, settings modal) and
+ * product §8 (toasts). Messages the product rules leave unwritten (marked "ours") follow the tone
+ * of the ones it gives.
  */
 import {
   DURATION_RANGES,
@@ -15,38 +16,38 @@ import {
   ZIP_CODE_MAX_LENGTH,
 } from './constants.ts';
 
-// §5 owner form
+// product §5 owner form
 export const SELECT_ROLE = 'Please select a role.';
 export const FIELD_REQUIRED = 'This field is required.';
 export const INVALID_VALUE = 'Please enter a valid value.';
 export const INVALID_DATE = 'Please enter a valid date.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
-// §5 custodian account number
+// product §5 custodian account number
 export const ACCOUNT_NUMBER_EMPTY = 'Account number cannot be empty.';
 export const FIDELITY_ACCOUNT_NUMBER_FORMAT =
   'A Fidelity Custodial Account number must be in the form of AAA-AAAAAA using letters and/or numbers.';
 export const SCHWAB_ACCOUNT_NUMBER_FORMAT =
   'A Schwab Custodial Account number must be in the form of AAAA-AAAA using letters and/or numbers.';
 
-// §5 bond strategy
+// product §5 bond strategy
 export const MAX_ALLOCATION_SUM_TOO_SMALL = `The sum of the maximum allocations must be at least ${MAX_ALLOCATION_MIN_SUM}`;
 export const SELECT_AT_LEAST_ONE_ASSET_CLASS = 'At least one asset class must be selected';
 
-// §5 settings form
+// product §5 settings form
 export const FIRST_NAME_REQUIRED = 'First Name Is A Required Field';
 export const LAST_NAME_REQUIRED = 'Last Name Is A Required Field';
 export const INVALID_PHONE_NUMBER = 'Please Enter A Valid Phone Number';
 
-// §2 and §8 settings modal, support modal
+// product §2 and product §8 settings modal, support modal
 export const SETTINGS_SUBMITTING = 'Submitting...';
 export const ADVISOR_UPDATED = 'Advisor Updated Successfully';
 export const ADVISOR_UPDATE_FAILED = 'Error Updating Advisor';
 export const CUSTODIANS_LOAD_FAILED = 'Error loading custodians';
 export const NO_CUSTODIANS = 'No custodians available';
 
-// Ours: limits the spec states without a message. Length messages use the wording of the
-// error codes of §8 (max_string_length), which the api reports for the same fields.
+// Ours: limits the product states without a message. Length messages use the wording of the
+// error codes of product §8 (max_string_length), which the api reports for the same fields.
 export const STATE_TOO_LONG = `Ensure this field has no more than ${STATE_MAX_LENGTH} characters.`;
 export const ZIP_CODE_TOO_LONG = `Ensure this field has no more than ${ZIP_CODE_MAX_LENGTH} characters.`;
 export const KYC_DESCRIPTION_TOO_LONG = `Ensure this field has no more than ${KYC_DESCRIPTION_MAX_LENGTH} characters.`;
@@ -72,8 +73,8 @@ export const AMOUNT_NOT_IN_CENTS = 'The amount must be in whole cents.';
 export const EXACTLY_ONE_TIME_WINDOW = 'Exactly one time window is required.';
 export const TIME_WINDOW_NOT_TODAY = "The only time window available is 'today'.";
 
-// Ours: the detail of a 404 for a path or record that does not exist (§8 not_found).
+// Ours: the detail of a 404 for a path or record that does not exist (product §8 not_found).
 export const NOT_FOUND_DETAIL = 'Not found.';
 
-// Ours: the one detail a 500 gives away (§8 server_error).
+// Ours: the one detail a 500 gives away (product §8 server_error).
 export const SERVER_ERROR_DETAIL = 'A server error occurred.';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { NavHistoryPointSchema } from './entities/history.ts';
 import { PageQuerySchema, pagedListSchema } from './paged-list.ts';
 
-describe('pagedListSchema (§3: count, next, previous, results)', () => {
+describe('pagedListSchema (product §3: count, next, previous, results)', () => {
   const NavPage = pagedListSchema(NavHistoryPointSchema);
 
   it('accepts a middle page with absolute neighbour URLs', () => {

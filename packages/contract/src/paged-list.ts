@@ -1,4 +1,5 @@
-/** §3 paged lists and the limit/offset query that pages them (DESIGN: API conventions). */
+/** product §3 paged lists and the limit/offset query that pages them (docs/architecture.md "API
+ * conventions"). */
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { UrlSchema } from './fields.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, PhoneNumberSchema, phoneDigits } from './phone.ts';
 
-describe('phone number (§5: empty, or exactly 10 digits)', () => {
+describe('phone number (product §5: empty, or exactly 10 digits)', () => {
   it.each([
     ['', true],
     ['5551234567', true],
@@ -20,7 +20,7 @@ describe('phone number (§5: empty, or exactly 10 digits)', () => {
   });
 });
 
-describe('phoneDigits (§5: reduced to digits, max 10)', () => {
+describe('phoneDigits (product §5: reduced to digits, max 10)', () => {
   it.each([
     ['', ''],
     ['(555)-123-4567', '5551234567'],
@@ -32,7 +32,7 @@ describe('phoneDigits (§5: reduced to digits, max 10)', () => {
   });
 });
 
-describe('formatPhone (§5: shown as (xxx)-xxx-xxxx)', () => {
+describe('formatPhone (product §5: shown as (xxx)-xxx-xxxx)', () => {
   it.each([
     ['', ''],
     ['5', '(5'],

@@ -1,6 +1,7 @@
 /**
- * §5 phone numbers: kept as bare digits on the wire and in form state, shown as (xxx)-xxx-xxxx.
- * The transforms live here, as plain functions for inputs, and not inside any wire schema.
+ * product §5 phone numbers: kept as bare digits on the wire and in form state, shown as
+ * (xxx)-xxx-xxxx. The transforms live here, as plain functions for inputs, and not inside any wire
+ * schema.
  */
 import { z } from 'zod';
 import { PHONE_DIGITS } from './constants.ts';

@@ -10,7 +10,7 @@ import {
   SIGN_IN_UNREACHABLE,
 } from './sign-in-messages.ts';
 
-// §8 "Authentication messages by error_type", verbatim.
+// product §8 "Authentication messages by error_type", verbatim.
 const SPEC_TABLE = {
   cannot_reset_password_with_existing_password:
     'You cannot use your existing password as your new password. Please enter a new one',
@@ -32,8 +32,8 @@ const SPEC_TABLE = {
     'Sorry, something went wrong on our end. Please try again later or contact support.',
 };
 
-describe('sign-in messages (§8)', () => {
-  it('maps every error_type to the spec message and nothing more', () => {
+describe('sign-in messages (product §8)', () => {
+  it('maps every error_type to the product’s message and nothing more', () => {
     expect(SIGN_IN_ERROR_MESSAGES).toEqual(SPEC_TABLE);
   });
 

@@ -1,4 +1,5 @@
-/** §3 reference data: the 59 states, districts and territories that feed state selectors. */
+/** product §3 reference data: the 59 states, districts and territories that feed state selectors.
+ * */
 import { z } from 'zod';
 
 /** Ordered alphabetically by full name, as the selectors show them. */

@@ -10,7 +10,7 @@ function tokenIn(text: string): string {
   return token;
 }
 
-describe('PKCE pairs of both namespaces in one browser (spec §4)', () => {
+describe('PKCE pairs of both namespaces in one browser (product §4)', () => {
   const suite = identityServerAndBrowser({
     project: { pkceRequiredForEmailMagicLinks: true, pkceRequiredForPasswordResets: true },
   });

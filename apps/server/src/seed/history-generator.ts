@@ -1,6 +1,6 @@
 /**
  * A portfolio's daily valuations: a NAV random walk with the occasional deposit, withdrawal and
- * realized gain or loss, returns over the spec's periods computed from that very series, and the
+ * realized gain or loss, returns over the product's periods computed from that very series, and the
  * asset lines of the last day.
  */
 

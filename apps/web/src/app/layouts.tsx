@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { ToastArea } from '../components/toast/toast-area.tsx';
 import { Header } from './header/header.tsx';
 
-/** Spec §2 default layout: header, main area, toast area. */
+/** Product §2 default layout: header, main area, toast area. */
 export function DefaultLayout() {
   return (
     <div className="flex min-h-screen flex-col">

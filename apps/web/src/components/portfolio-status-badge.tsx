@@ -11,7 +11,7 @@ const STATUS_STYLES: Record<PortfolioStatus, string> = {
   CLOSED: 'bg-slate-700 text-white',
 };
 
-/** The portfolio's derived status (spec §4) as a coloured word; the word carries the meaning. */
+/** The portfolio's derived status (product §4) as a coloured word; the word carries the meaning. */
 export function PortfolioStatusBadge(props: {
   status: PortfolioStatus;
   /**

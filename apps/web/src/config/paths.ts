@@ -1,4 +1,4 @@
-/** Every route of the app, once (spec §2, plus the portfolio detail). */
+/** Every route of the app, once (product §2, plus the portfolio detail). */
 export const paths = {
   home: '/',
   login: '/auth/login',

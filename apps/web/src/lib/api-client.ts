@@ -30,7 +30,7 @@ export type ApiClient = {
 /**
  * The web's one way to call the provider API: the route object from the contract gives method,
  * path, query, body kind and response kind. Every call carries the session's bearer token; on a
- * 401 the session is renewed and the call sent once more (spec §7).
+ * 401 the session is renewed and the call sent once more (product §7).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send(route: AnyRoute, input: Input, token: string | undefined) {

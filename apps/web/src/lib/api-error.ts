@@ -5,7 +5,7 @@ type ErrorEnvelope = {
   errors: { code: string; detail: string; attr: string | null }[];
 };
 
-/** A provider-API call that answered with an error status: its status and §8 envelope. */
+/** A provider-API call that answered with an error status: its status and product §8 envelope. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;

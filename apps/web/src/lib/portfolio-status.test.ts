@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canDeletePortfolio, isPortfolioStatus } from './portfolio-status.ts';
 
 describe('portfolio status', () => {
-  it('lets only an incomplete portfolio be deleted (spec §4)', () => {
+  it('lets only an incomplete portfolio be deleted (product §4)', () => {
     expect(PORTFOLIO_STATUSES.filter((status) => canDeletePortfolio({ status }))).toEqual([
       'INCOMPLETE',
     ]);

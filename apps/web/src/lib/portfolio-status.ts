@@ -1,6 +1,6 @@
 import { PORTFOLIO_STATUSES, type PortfolioStatus } from '@ballast/contract';
 
-/** How each §4 portfolio status reads on screen, in filters and in exports. */
+/** How each product §4 portfolio status reads on screen, in filters and in exports. */
 export const PORTFOLIO_STATUS_LABELS: Record<PortfolioStatus, string> = {
   'IN-GOOD-ORDER': 'In good order',
   PENDING: 'Pending',
@@ -13,7 +13,7 @@ export function isPortfolioStatus(value: string | null): value is PortfolioStatu
   return (PORTFOLIO_STATUSES as readonly (string | null)[]).includes(value);
 }
 
-/** Spec §4: only an incomplete portfolio can be deleted. */
+/** Product §4: only an incomplete portfolio can be deleted. */
 export function canDeletePortfolio(portfolio: { status: PortfolioStatus }): boolean {
   return portfolio.status === 'INCOMPLETE';
 }

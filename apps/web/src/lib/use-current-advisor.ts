@@ -5,7 +5,7 @@ import { ApiError } from './api-error.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session-context.tsx';
 
-/** Spec §2: the user and logo lookups run only for a complete session outside /auth. */
+/** Product §2: the user and logo lookups run only for a complete session outside /auth. */
 function useFirmLookupsEnabled(): boolean {
   const { isAuthenticated } = useSession();
   const { pathname } = useLocation();

@@ -140,9 +140,9 @@ export async function applyOpening(
 }
 
 /**
- * Applies a completed action's payload to the account (DESIGN "Action states": operations has
- * carried the request out). `openingOf` reads the onboarding application, only needed for
- * OPEN-ACCOUNT, whose own payload is empty.
+ * Applies a completed action's payload to the account (docs/architecture.md "Action states":
+ * operations has carried the request out). `openingOf` reads the onboarding application, only
+ * needed for OPEN-ACCOUNT, whose own payload is empty.
  */
 export async function applyCompletedAction(
   tx: Tx,

@@ -1,6 +1,6 @@
 /**
- * The one transition table of the action workflow (DESIGN "Action states"). The action services
- * ask these pure functions what a move may do; nothing else decides a state.
+ * The one transition table of the action workflow (docs/architecture.md "Action states"). The
+ * action services ask these pure functions what a move may do; nothing else decides a state.
  */
 import type { ActionState, ActionType, PortfolioStatus } from '@ballast/contract';
 
@@ -125,10 +125,11 @@ export function isOpen(state: ActionState): boolean {
 }
 
 /**
- * DESIGN "Portfolio status", derived from the portfolio's actions: CLOSED once a CLOSE-ACCOUNT
- * completed; NEEDS-ACTION while any action waits for the advisor; PENDING until OPEN-ACCOUNT
- * completes; otherwise IN-GOOD-ORDER. A portfolio without OPEN-ACCOUNT keeps INCOMPLETE; one
- * without OPEN-ACCOUNT but already open (seeded or imported accounts) counts as opened.
+ * docs/architecture.md "Portfolio status", derived from the portfolio's actions: CLOSED once a
+ * CLOSE-ACCOUNT completed; NEEDS-ACTION while any action waits for the advisor; PENDING until
+ * OPEN-ACCOUNT completes; otherwise IN-GOOD-ORDER. A portfolio without OPEN-ACCOUNT keeps
+ * INCOMPLETE; one without OPEN-ACCOUNT but already open (seeded or imported accounts) counts as
+ * opened.
  */
 export function portfolioStatus(
   list: readonly { type: ActionType; state: ActionState }[],

@@ -12,11 +12,12 @@ import type { ActionRow } from './action-store.ts';
 
 const { actions } = schema;
 
-/** The roles that move actions through their states (DESIGN "Roles": the back-office queue). */
+/** The roles that move actions through their states (docs/architecture.md "Roles": the back-office
+ * queue). */
 export const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATOR'];
 
 /**
- * What advisors, managers and CIOs are listed: the advisor-visible states of spec §4, and the
+ * What advisors, managers and CIOs are listed: the advisor-visible states of product §4, and the
  * -DISMISSIBLE variants of the two NEEDS-ACTION ones, which they are shown as their base state.
  * Without the variants a dismissible request would vanish from the list while the portfolio
  * reads NEEDS-ACTION, and the advisor could neither answer nor dismiss it.

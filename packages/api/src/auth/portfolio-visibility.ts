@@ -14,8 +14,9 @@ type Scope = {
 };
 
 /**
- * DESIGN "Roles": an ADVISOR sees the portfolios they advise; every other role the whole firm,
- * and nobody another firm's. Every query that reaches a portfolio goes through this condition.
+ * docs/architecture.md "Roles": an ADVISOR sees the portfolios they advise; every other role the
+ * whole firm, and nobody another firm's. Every query that reaches a portfolio goes through this
+ * condition.
  */
 export function visiblePortfolios(scope: Scope) {
   const ofFirm = eq(portfolios.firmId, scope.firmId);

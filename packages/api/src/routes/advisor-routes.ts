@@ -86,7 +86,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, context: ApiContext)
     if (current.id !== caller.advisorId && !isAdministrator) {
       throw new AppError('permission_denied', 'You may change only your own settings.');
     }
-    // Spec §6: status, role and e-mail change only through an administrator.
+    // Product §6: status, role and e-mail change only through an administrator.
     const changesRestricted =
       body.status !== current.status || body.role !== current.role || body.email !== current.email;
     if (changesRestricted && !isAdministrator) {

@@ -81,7 +81,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
 
 /**
  * The form's fields and file, or one 400 naming everything wrong with them together, as every
- * JSON body is judged (§8); the text field gets the same NUL rule through `parseOrFail`.
+ * JSON body is judged (product §8); the text field gets the same NUL rule through `parseOrFail`.
  */
 function checkUpload(upload: Upload): {
   portfolioId: string;
@@ -135,8 +135,9 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     }
     const { portfolioId, file } = checkUpload(await readUpload(request));
     // A well-formed portfolio_id that names no portfolio the caller can see answers 404, as on
-    // every other portfolio call (DESIGN "Roles"), rather than a 400 does_not_exist item: the
-    // client handles one "not found" everywhere, and existence is never revealed either way.
+    // every other portfolio call (docs/architecture.md "Roles"), rather than a 400 does_not_exist
+    // item: the client handles one "not found" everywhere, and existence is never revealed either
+    // way.
     const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
     if (portfolio.status === 'CLOSED') {
       throw new AppError('request_conflict', 'The account is closed.');
@@ -154,8 +155,8 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     return toPortfolioDocument(request, prefix, row);
   });
 
-  // Not a §7 call, so not in the contract's route table (decision 010): the URL every document
-  // answer carries, behind the same session and the same firm and portfolio scope.
+  // Not a product §7 call, so not in the contract's route table (decision 010): the URL every
+  // document answer carries, behind the same session and the same firm and portfolio scope.
   app.get('/portfolios/:id/documents/:documentId/file', async (request, reply) => {
     const caller = await authenticate(request, db, context.verify, context.callers);
     const params = DownloadParamsSchema.safeParse(request.params);

@@ -1,6 +1,6 @@
 /**
  * Runs queued simulations and comparisons on the engine's thread pool inside this process (the
- * single-process default of DESIGN "Architecture"), and stores what comes back.
+ * single-process default of docs/architecture.md "Architecture"), and stores what comes back.
  */
 import type {
   BondStrategy,

@@ -59,7 +59,7 @@ export async function submitRuns(
  * other kind) is not found, so another firm's runs stay invisible.
  *
  * A run that failed answers 409 request_conflict with the reason as detail: the hash is known,
- * but the result it names will not come, and §8 keeps client errors for such states of a
+ * but the result it names will not come, and product §8 keeps client errors for such states of a
  * resource. It is not a 400, since nothing in the request being read is wrong.
  */
 export async function readRuns(

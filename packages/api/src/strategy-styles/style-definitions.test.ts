@@ -135,7 +135,7 @@ describe.each(STYLE_DEFINITIONS.map((style) => [style.name, style] as const))(
 describe('the bond form', () => {
   const bond = byName('B');
 
-  it('offers the §5 and §9 choices exactly', () => {
+  it('offers the product §5 and product §9 choices exactly', () => {
     const valuesAt = (path: string) => optionAt(bond, path).values.map((value) => value.value);
     expect(valuesAt('strategy.assets.type')).toEqual(['max_allocation', 'select']);
     expect(valuesAt('strategy.factors.duration.placement')).toEqual([
@@ -184,7 +184,7 @@ describe('the bond form', () => {
     expect(limitsAt('tax_data.initial_investment_amount')?.min).toBe(MINIMUM_INITIAL_INVESTMENT);
   });
 
-  it('describes each duration placement with its §9 range, and moves the bounds with it', () => {
+  it('describes each duration placement with its product §9 range, and moves the bounds with it', () => {
     const placement = optionAt(bond, 'strategy.factors.duration.placement');
     for (const value of placement.values) {
       const band = DURATION_RANGES[value.value as keyof typeof DURATION_RANGES];

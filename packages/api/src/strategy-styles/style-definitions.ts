@@ -1,7 +1,8 @@
 /**
- * The four strategy styles (DESIGN "Strategy styles") and the build form of each: every option
- * names the strategy field it fills (`payload_field_name`, a dotted path into the contract's
- * StrategyInput, list items by index) and starts at the value of the style's default strategy.
+ * The four strategy styles (docs/architecture.md "Strategy styles") and the build form of each:
+ * every option names the strategy field it fills (`payload_field_name`, a dotted path into the
+ * contract's StrategyInput, list items by index) and starts at the value of the style's default
+ * strategy.
  *
  * Two shapes the form's value types cannot carry whole are spelled out here:
  * - A bond's asset choice is one of two variants. The `strategy.assets.type` choice carries, as

@@ -16,7 +16,7 @@ function tagsOf(schema: { options: readonly { shape: { action_type: { value: str
   return schema.options.map((option) => option.shape.action_type.value);
 }
 
-describe('action payload by type (§5)', () => {
+describe('action payload by type (product §5)', () => {
   it('has a payload schema for every action type', () => {
     expect(Object.keys(ACTION_PAYLOAD_SCHEMAS).sort()).toEqual([...ACTION_TYPES].sort());
   });
@@ -151,7 +151,7 @@ describe('action payload by type (§5)', () => {
   });
 });
 
-describe('action record (§3)', () => {
+describe('action record (product §3)', () => {
   const action = {
     id: ID,
     portfolio_id: ID,
@@ -175,7 +175,7 @@ describe('action record (§3)', () => {
     ]);
   });
 
-  it('takes only the states of §4', () => {
+  it('takes only the states of product §4', () => {
     expect(validationErrorsOf(ActionSchema, { ...action, state: 'DONE' })).toMatchObject([
       { code: 'invalid_choice', attr: 'state' },
     ]);

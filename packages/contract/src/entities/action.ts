@@ -1,6 +1,7 @@
 /**
- * §3 Action, and §5 "the payload must match the type": one payload schema per action type, used
- * by the action record, the create-action body and the submit-response body alike.
+ * product §3 Action, and product §5 'Action creation' ("the payload must match the type"): one
+ * payload schema per action type, used by the action record, the create-action body and the
+ * submit-response body alike.
  */
 import { z } from 'zod';
 import { ActionStateSchema, type ActionType, USER_DNT_VALUES } from '../enums.ts';
@@ -20,7 +21,7 @@ import { StrategyInputSchema } from './strategy.ts';
 
 const objectError = { error: requiredOr(INVALID_VALUE) };
 
-/** §3 cash deposit or withdrawal payload, in US dollars. */
+/** product §3 cash deposit or withdrawal payload, in US dollars. */
 export const CashPayloadSchema = z.object({ cash: cashAmount() }, objectError);
 export type CashPayload = z.infer<typeof CashPayloadSchema>;
 
@@ -37,8 +38,8 @@ export const UpdateCustodianPayloadSchema = z
   .min(1, { error: AT_LEAST_ONE_CUSTODIAN });
 export type UpdateCustodianPayload = z.infer<typeof UpdateCustodianPayloadSchema>;
 
-// The spec leaves these two open. Opening submits the onboarding inputs already saved through
-// /inputs, which the api re-checks strictly (PortfolioInputsSchema); closing needs nothing.
+// The product rules leave these two open. Opening submits the onboarding inputs already saved
+// through /inputs, which the api re-checks strictly (PortfolioInputsSchema); closing needs nothing.
 // Both are empty objects that refuse stray keys, so nothing unvalidated reaches the record.
 const emptyPayloadError = {
   error: (issue: { code?: string; input?: unknown }) =>

@@ -21,7 +21,7 @@ const advisor = {
   firm_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
 };
 
-describe('advisor (§3)', () => {
+describe('advisor (product §3)', () => {
   it('parses the signed-in advisor', () => {
     expect(validationErrorsOf(AdvisorSchema, advisor)).toEqual([]);
   });
@@ -34,7 +34,7 @@ describe('advisor (§3)', () => {
     );
   });
 
-  it('update payload needs a valid e-mail (§5)', () => {
+  it('update payload needs a valid e-mail (product §5)', () => {
     const { advisor: _id, in_app_notification: _flag, firm_id: _firm, ...update } = advisor;
     expect(validationErrorsOf(AdvisorUpdateSchema, update)).toEqual([]);
     expect(validationErrorsOf(AdvisorUpdateSchema, { ...update, email: 'grace@' })).toEqual([
@@ -42,7 +42,7 @@ describe('advisor (§3)', () => {
     ]);
   });
 
-  it('takes only the §6 roles and ACTIVE/INACTIVE', () => {
+  it('takes only the product §6 roles and ACTIVE/INACTIVE', () => {
     expect(validationErrorsOf(AdvisorSchema, { ...advisor, role: 'OWNER' })).toMatchObject([
       { attr: 'role', code: 'invalid_choice' },
     ]);

@@ -1,4 +1,4 @@
-/** §3 Advisor: the signed-in user, the settings payload and the advisor picker's rows. */
+/** product §3 Advisor: the signed-in user, the settings payload and the advisor picker's rows. */
 import { z } from 'zod';
 import { ZIP_CODE_MAX_LENGTH } from '../constants.ts';
 import {
@@ -49,14 +49,14 @@ export const AdvisorLastNameSchema = z
   .trim()
   .min(1, { error: LAST_NAME_REQUIRED });
 
-/** A state abbreviation from the §3 list, or empty when the advisor gives no address. */
+/** A state abbreviation from the product §3 list, or empty when the advisor gives no address. */
 export const AdvisorStateSchema = z.enum(['', ...US_STATE_ABBREVIATIONS], {
   error: SELECT_VALID_OPTION,
 });
 
 const text = () => z.string({ error: INVALID_VALUE });
 
-/** PUT /advisors/{id}: the advisor minus its id, the in-app flag and the firm (§3). */
+/** PUT /advisors/{id}: the advisor minus its id, the in-app flag and the firm (product §3). */
 export const AdvisorUpdateSchema = AdvisorSchema.omit({
   advisor: true,
   in_app_notification: true,
@@ -85,7 +85,8 @@ export const AdvisorNameSchema = z.object({
 });
 export type AdvisorName = z.infer<typeof AdvisorNameSchema>;
 
-/** Advisor picker row (§3 "advisor id, role and a name summary"); the name is its two parts. */
+/** Advisor picker row (product §3 'Advisor' ("advisor id, role and a name summary")); the name is
+ * its two parts. */
 export const AdvisorListItemSchema = AdvisorNameSchema.extend({
   advisor: IdSchema,
   role: AdvisorRoleSchema,

@@ -16,7 +16,7 @@ function maxAllocation(muni: number, corp: number, tsry: number) {
   return { type: 'max_allocation', muni_max_pct: muni, corp_max_pct: corp, tsry_max_pct: tsry };
 }
 
-describe('bond assets, max allocation (§5)', () => {
+describe('bond assets, max allocation (product §5)', () => {
   it.each([
     [maxAllocation(50, 30, 20), 'exactly 100'],
     [maxAllocation(100, 100, 100), 'each at 100'],
@@ -53,7 +53,7 @@ describe('bond assets, max allocation (§5)', () => {
   });
 });
 
-describe('bond assets, select (§5)', () => {
+describe('bond assets, select (product §5)', () => {
   const select = (municipals: boolean, corporates: boolean, treasuries: boolean) => ({
     type: 'select',
     municipals,
@@ -83,7 +83,7 @@ describe('bond assets, select (§5)', () => {
   });
 });
 
-describe('duration (§5: Short 2-3, Intermediate 3-7, Long 7-15)', () => {
+describe('duration (product §5: Short 2-3, Intermediate 3-7, Long 7-15)', () => {
   it.each([
     ['Short', 2, 3],
     ['Short', 2.5, 2.5],
@@ -124,7 +124,7 @@ describe('duration (§5: Short 2-3, Intermediate 3-7, Long 7-15)', () => {
   });
 });
 
-describe('credit (§5)', () => {
+describe('credit (product §5)', () => {
   const credit = { credit_universe: 'AA-', max_aa_pct: 0, max_a_pct: 100, max_bbb_pct: 50 };
 
   it.each(['AAA', 'AA+', 'AA', 'AA-', 'A+', 'A', 'A-', 'BBB+', 'BBB', 'BBB-'])(
@@ -151,7 +151,7 @@ describe('credit (§5)', () => {
   });
 });
 
-describe('liquidity (§5)', () => {
+describe('liquidity (product §5)', () => {
   it.each(['H', 'P', 'U'])('target %s passes', (target) => {
     expect(validationErrorsOf(LiquidityFactorSchema, { target, min: 1, max: 100 })).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('liquidity range order', () => {
   });
 });
 
-describe('accounting method (§5)', () => {
+describe('accounting method (product §5)', () => {
   const options = { tax_loss_harvest: true, total_tax_budget: null };
 
   it.each(['COST', 'LIFO', 'HIFO', 'FIFO'])('%s passes', (tax_accounting_method) => {

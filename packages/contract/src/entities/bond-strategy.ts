@@ -1,4 +1,5 @@
-/** §3 bond strategy and its §5 rules: asset allocation, duration, credit and liquidity. */
+/** product §3 bond strategy and its product §5 rules: asset allocation, duration, credit and
+ * liquidity. */
 import { z } from 'zod';
 import {
   DURATION_RANGES,
@@ -20,7 +21,7 @@ import { BondTaxOptionsSchema } from './tax.ts';
 
 const objectError = { error: requiredOr(INVALID_VALUE) };
 
-// The spec names two kinds of asset choice; a `type` tag tells them apart so a failure is
+// The product names two kinds of asset choice; a `type` tag tells them apart so a failure is
 // reported against the kind the advisor chose instead of as "matches neither".
 export const BondMaxAllocationAssetsSchema = z
   .object(
@@ -65,7 +66,8 @@ export type BondAssets = z.infer<typeof BondAssetsSchema>;
 
 const bandValue = () => z.number({ error: requiredOr(INVALID_VALUE) });
 
-/** A min/max pair inside the band of its placement (§5: Short 2-3, Intermediate 3-7, Long 7-15). */
+/** A min/max pair inside the band of its placement (product §5: Short 2-3, Intermediate 3-7, Long
+ * 7-15). */
 export const DurationFactorSchema = z
   .object(
     { placement: choice(DURATION_PLACEMENTS), min: bandValue(), max: bandValue() },

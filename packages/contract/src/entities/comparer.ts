@@ -1,4 +1,5 @@
-/** §3 comparer: a bond asset choice simulated across every duration placement and liquidity. */
+/** product §3 comparer: a bond asset choice simulated across every duration placement and
+ * liquidity. */
 import { z } from 'zod';
 import {
   BOND_STRATEGY_STYLE,

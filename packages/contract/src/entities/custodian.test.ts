@@ -12,7 +12,7 @@ const FIDELITY =
 const SCHWAB =
   'A Schwab Custodial Account number must be in the form of AAAA-AAAA using letters and/or numbers.';
 
-describe('custodian account number (§5)', () => {
+describe('custodian account number (product §5)', () => {
   describe('strict check', () => {
     const strict = custodianInputSchema({ strict: true });
 

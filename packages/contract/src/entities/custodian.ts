@@ -1,4 +1,4 @@
-/** §3 Custodian records and §5 custodian account-number rules. */
+/** product §3 Custodian records and product §5 custodian account-number rules. */
 import { z } from 'zod';
 import { CustodianStatusSchema } from '../enums.ts';
 import { IdSchema, requiredOr, requiredText } from '../fields.ts';
@@ -24,7 +24,8 @@ export const SCHWAB = 'Schwab';
 export const CUSTODIAN_NAMES = [FIDELITY, SCHWAB] as const;
 export type CustodianName = (typeof CUSTODIAN_NAMES)[number];
 
-/** The account-number form each custodian requires, keyed by the name the custodian list supplies. */
+/** The account-number form each custodian requires, keyed by the name the custodian list supplies.
+ * */
 export const ACCOUNT_NUMBER_FORMATS = {
   [FIDELITY]: {
     pattern: /^[A-Za-z0-9]{3}-[A-Za-z0-9]{6}$/,
@@ -38,7 +39,8 @@ function isCustodianName(name: string): name is CustodianName {
 }
 
 export type AccountNumberCheck = {
-  /** Strict checks (opening an account, changing custodian) refuse an empty number; drafts allow it. */
+  /** Strict checks (opening an account, changing custodian) refuse an empty number; drafts allow
+   * it. */
   strict: boolean;
 };
 
@@ -70,7 +72,7 @@ export type CustodianInput = z.infer<typeof CustodianInputSchema>;
 export const CustodianInputDraftSchema = custodianInputSchema({ strict: false });
 export type CustodianInputDraft = z.infer<typeof CustodianInputDraftSchema>;
 
-/** How the portfolio detail names a linked account (§3 current_custodians). */
+/** How the portfolio detail names a linked account (product §3 current_custodians). */
 export const CurrentCustodianSchema = z.object({
   custodian_name: z.string(),
   custodian_account: z.string(),

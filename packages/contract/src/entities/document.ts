@@ -1,4 +1,5 @@
-/** §3 stored files: KYC documents, and the statements and tax reports generated for a portfolio. */
+/** product §3 stored files: KYC documents, and the statements and tax reports generated for a
+ * portfolio. */
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, UrlSchema } from '../fields.ts';
 
@@ -11,7 +12,7 @@ export const PortfolioDocumentSchema = z.object({
 });
 export type PortfolioDocument = z.infer<typeof PortfolioDocumentSchema>;
 
-// The spec lists statements and tax reports only as record sets; they are generated files, so
+// The product lists statements and tax reports only as record sets; they are generated files, so
 // they take the document shape plus the date they report on.
 export const ReportDocumentSchema = PortfolioDocumentSchema.extend({ report_date: IsoDateSchema });
 export type ReportDocument = z.infer<typeof ReportDocumentSchema>;

@@ -1,4 +1,5 @@
-/** §3 form options: how the build screen draws a style's strategy form, served per style. */
+/** product §3 form options: how the build screen draws a style's strategy form, served per style.
+ * */
 import { z } from 'zod';
 import { SimulationResponseItemSchema } from './simulation.ts';
 

@@ -1,4 +1,5 @@
-/** §3 daily series behind the portfolio charts (GET .../nav/history and friends), in US dollars. */
+/** product §3 daily series behind the portfolio charts (GET .../nav/history and friends), in US
+ * dollars. */
 import { z } from 'zod';
 import { IsoDateSchema } from '../fields.ts';
 

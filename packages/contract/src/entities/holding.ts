@@ -1,7 +1,7 @@
 /**
- * §3 holdings: the summary the portfolio list shows, the daily holding report with its asset
- * lines, and the benchmark returns. Amounts are US dollars, `_pct` fields percentages. Yield and
- * duration figures are null for token portfolios, and a return is null until the portfolio is
+ * product §3 holdings: the summary the portfolio list shows, the daily holding report with its
+ * asset lines, and the benchmark returns. Amounts are US dollars, `_pct` fields percentages. Yield
+ * and duration figures are null for token portfolios, and a return is null until the portfolio is
  * old enough to have one.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const AssetLineSchema = z.object({
   quantity: z.number(),
   total_gain_loss_usd: z.number(),
   ytw: figure(),
-  // The spec carries this flag as text, not as a JSON boolean.
+  // The product carries this flag as text, not as a JSON boolean.
   in_state_flag: z.enum(['true', 'false']),
 });
 export type AssetLine = z.infer<typeof AssetLineSchema>;
@@ -84,7 +84,7 @@ export const HoldingReportRecordSchema = HoldingReportSchema.extend({
 });
 export type HoldingReportRecord = z.infer<typeof HoldingReportRecordSchema>;
 
-/** Benchmark returns in percent, keyed by period as the spec names them. */
+/** Benchmark returns in percent, keyed by period as the product names them. */
 export const BenchmarkReturnsSchema = z.object({
   '1m': figure(),
   '3m': figure(),

@@ -27,7 +27,7 @@ function shiftDays(days: number): string {
   ].join('-');
 }
 
-describe('owner form (§5)', () => {
+describe('owner form (product §5)', () => {
   it('accepts a complete owner', () => {
     expect(ownerErrors({})).toEqual([]);
   });
@@ -232,7 +232,7 @@ describe('owner form (§5)', () => {
   });
 });
 
-describe('client data (§5)', () => {
+describe('client data (product §5)', () => {
   it('accepts an account type with one owner', () => {
     expect(validationErrorsOf(ClientDataInputSchema, makeClientData())).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { PortfolioHoldingsSchema } from './token-lot.ts';
 
 const ADVISOR = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
-describe('request bodies the spec leaves open', () => {
+describe('request bodies the product rules leave open', () => {
   it('create-portfolio takes nothing, or the advisors and the originating one', () => {
     expect(validationErrorsOf(CreatePortfolioBodySchema, {})).toEqual([]);
     expect(

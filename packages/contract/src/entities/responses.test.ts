@@ -70,7 +70,7 @@ const holdingReport = {
   assets: [assetLine],
 };
 
-describe('response entities (§3)', () => {
+describe('response entities (product §3)', () => {
   it('portfolio list response', () => {
     const response = {
       portfolios: [

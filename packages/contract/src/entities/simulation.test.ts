@@ -4,7 +4,7 @@ import { validationErrorsOf } from '../testing/validation.ts';
 import { ComparerInputSchema } from './comparer.ts';
 import { SimulationCommandSchema } from './simulation.ts';
 
-describe('simulation command (§5: exactly one time window, and it must be today)', () => {
+describe('simulation command (product §5: exactly one time window, and it must be today)', () => {
   const strategy = makeBondStrategyInput();
 
   it("accepts ['today']", () => {
@@ -24,7 +24,7 @@ describe('simulation command (§5: exactly one time window, and it must be today
   });
 });
 
-describe('comparer input (§3)', () => {
+describe('comparer input (product §3)', () => {
   const input = {
     strategy: {
       style: 'B',

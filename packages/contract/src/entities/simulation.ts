@@ -1,6 +1,7 @@
 /**
- * §3 simulation results (general and bond), the response item that wraps them, and the §5
- * simulation command. Result figures are percentages unless named `_usd`/`value`/`cash_flow`.
+ * product §3 simulation results (general and bond), the response item that wraps them, and the
+ * product §5 simulation command. Result figures are percentages unless named
+ * `_usd`/`value`/`cash_flow`.
  */
 import { z } from 'zod';
 import { LIQUIDITY_MAX, LIQUIDITY_MIN } from '../constants.ts';
@@ -132,7 +133,7 @@ export const SimulationResponseItemSchema = z.object({
 });
 export type SimulationResponseItem = z.infer<typeof SimulationResponseItemSchema>;
 
-/** §5: exactly one time window, and it must be 'today'. */
+/** product §5: exactly one time window, and it must be 'today'. */
 export const TimeWindowsSchema = z
   .array(z.enum(TimeWindowSchema.options, { error: requiredOr(TIME_WINDOW_NOT_TODAY) }), {
     error: requiredOr(INVALID_VALUE),

@@ -3,7 +3,7 @@ import { makeBondStrategyInput, makeTokenStrategyInput } from '../testing/factor
 import { validationErrorsOf } from '../testing/validation.ts';
 import { StrategyInputSchema, StrategySchema } from './strategy.ts';
 
-describe('strategy envelope (§3)', () => {
+describe('strategy envelope (product §3)', () => {
   it('B carries a bond strategy', () => {
     expect(validationErrorsOf(StrategyInputSchema, makeBondStrategyInput())).toEqual([]);
   });

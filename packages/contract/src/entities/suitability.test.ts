@@ -4,7 +4,7 @@ import { validationErrorsOf } from '../testing/validation.ts';
 import { KycInputSchema } from './kyc.ts';
 import { SuitabilitySchema } from './suitability.ts';
 
-describe('suitability (§5)', () => {
+describe('suitability (product §5)', () => {
   it('accepts a complete answer set', () => {
     expect(validationErrorsOf(SuitabilitySchema, makeSuitability())).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe('suitability (§5)', () => {
   });
 });
 
-describe('KYC input (§5)', () => {
+describe('KYC input (product §5)', () => {
   const kyc = { id: '7d1c3f4e-2b6a-4c8d-9e0f-1a2b3c4d5e6f', owner_name: 'Ada Lovelace' };
 
   it('takes a description of 1024 characters', () => {

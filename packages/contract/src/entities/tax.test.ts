@@ -3,7 +3,7 @@ import { makeTaxData } from '../testing/factories.ts';
 import { validationErrorsOf } from '../testing/validation.ts';
 import { TaxDataSchema, TaxExemptTaxDataSchema } from './tax.ts';
 
-describe('tax data (§5)', () => {
+describe('tax data (product §5)', () => {
   it.each([0, 12, 24, 32, 35, 37] as const)('rate %d passes', (tax_rate) => {
     expect(validationErrorsOf(TaxDataSchema, makeTaxData({ tax_rate }))).toEqual([]);
   });
@@ -44,7 +44,7 @@ describe('tax data (§5)', () => {
   });
 });
 
-describe('tax-exempt tax data (§5)', () => {
+describe('tax-exempt tax data (product §5)', () => {
   const exempt = makeTaxData({
     tax_rate: 0,
     tax_residency: 'Nowhere',

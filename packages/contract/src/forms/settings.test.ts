@@ -14,7 +14,7 @@ const form = {
   email_notification: true,
 };
 
-describe('settings form (§5)', () => {
+describe('settings form (product §5)', () => {
   it('accepts a filled form', () => {
     expect(validationErrorsOf(SettingsFormSchema, form)).toEqual([]);
   });
@@ -64,7 +64,7 @@ describe('settings form (§5)', () => {
   });
 });
 
-describe('canSubmitSettings (§5: names present, phone empty or exactly 10 digits)', () => {
+describe('canSubmitSettings (product §5: names present, phone empty or exactly 10 digits)', () => {
   it.each([
     [{ first_name: 'Grace', last_name: 'Hopper', phone: '' }, true],
     [{ first_name: 'Grace', last_name: 'Hopper', phone: '5551234567' }, true],

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 
 /**
- * One provider API route (spec §7) as a plain object. Three consumers read the same object: the
+ * One provider API route (product §7) as a plain object. Three consumers read the same object: the
  * api registers a Fastify handler from it, the web's `request(route, input)` builds the call from
  * it, and `buildOpenApiDocument` describes it. So a route holds data only, never behaviour.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How the request body travels: JSON, or `multipart/form-data` for file uploads (KYC documents). */
+/** How the request body travels: JSON, or `multipart/form-data` for file uploads (KYC documents).
+ * */
 export type BodyKind = 'json' | 'multipart';
 
 /** Params and query are always objects: each key becomes one path or query parameter. */
@@ -29,7 +30,7 @@ export type RouteDefinition = {
   /** Becomes the OpenAPI operationId and names the route in errors, so it is camelCase. */
   readonly id: string;
   readonly method: HttpMethod;
-  /** As spec §7 writes it, placeholders in braces: `/portfolios/{id}/actions/{action_id}`. */
+  /** As product §7 writes it, placeholders in braces: `/portfolios/{id}/actions/{action_id}`. */
   readonly path: string;
   readonly summary: string;
   readonly description?: string;
@@ -85,12 +86,14 @@ type BodyPart<R, Io extends 'input' | 'output'> = R extends {
     : { body: z.output<B> }
   : unknown;
 
-/** What a caller passes for a route (`z.input` of params, query and body): the web client's view. */
+/** What a caller passes for a route (`z.input` of params, query and body): the web client's view.
+ * */
 export type RouteInput<R extends AnyRoute> = Simplify<
   ParamsPart<R, 'input'> & QueryPart<R, 'input'> & BodyPart<R, 'input'>
 >;
 
-/** What a handler receives once the schemas have parsed the request (`z.output`): the api's view. */
+/** What a handler receives once the schemas have parsed the request (`z.output`): the api's view.
+ * */
 export type RouteParsedInput<R extends AnyRoute> = Simplify<
   ParamsPart<R, 'output'> & QueryPart<R, 'output'> & BodyPart<R, 'output'>
 >;
@@ -197,7 +200,8 @@ export function isEmptyResponse(spec: ResponseSpec): spec is EmptyResponse {
   return !(spec instanceof z.ZodType) && spec.kind === 'empty';
 }
 
-/** The placeholder names of a path, in order: `/portfolios/{id}/actions/{action_id}` → id, action_id. */
+/** The placeholder names of a path, in order: `/portfolios/{id}/actions/{action_id}` → id,
+ * action_id. */
 export function extractPathParams(path: string): string[] {
   return Array.from(path.matchAll(PLACEHOLDER), (match) => match[1] as string);
 }

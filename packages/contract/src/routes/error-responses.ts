@@ -4,7 +4,7 @@ import {
   ValidationErrorResponseSchema,
 } from '../errors.ts';
 
-/** The §8 envelope each error status answers with. */
+/** The product §8 envelope each error status answers with. */
 const ERROR_RESPONSES = {
   400: ValidationErrorResponseSchema,
   403: ClientErrorResponseSchema,

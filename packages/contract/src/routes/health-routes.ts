@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ServerErrorResponseSchema } from '../errors.ts';
 import { defineRoute } from './define-route.ts';
 
-/** Not a call of §7: what load balancers and operators ask. */
+/** Not a call of product §7: what load balancers and operators ask. */
 export const getHealth = defineRoute({
   id: 'getHealth',
   method: 'GET',

@@ -19,7 +19,7 @@ export * from './reference-routes.ts';
 export * from './report-routes.ts';
 export * from './simulation-routes.ts';
 
-/** Every provider API route: the calls of spec §7, plus the health check. */
+/** Every provider API route: the calls of product §7, plus the health check. */
 export const routes: readonly AnyRoute[] = [
   reference.listCustodians,
   reference.getCustodian,

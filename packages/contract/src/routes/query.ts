@@ -16,7 +16,7 @@ export function queryList<Item extends z.ZodType>(item: Item) {
 /** A time bound of the history calls: a calendar date or a full timestamp. */
 const TimeBoundSchema = z.union([IsoDateSchema, IsoDateTimeSchema]);
 
-/** Query of the paged history and report lists of §7. */
+/** Query of the paged history and report lists of product §7. */
 export const HistoryQuerySchema = PageQuerySchema.extend({
   start_time: TimeBoundSchema.optional(),
   end_time: TimeBoundSchema.optional(),

@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from '../openapi.ts';
 import { routes } from './index.ts';
 
 /**
- * The method and path columns of the table in spec §7, row by row as the spec writes them. A
+ * The method and path columns of the table in product §7, row by row as product §7 writes them. A
  * continuation path ("/holding") shares the "/portfolios/{id}" prefix of its row.
  */
 const SPEC_TABLE = `
@@ -53,12 +53,12 @@ function specCalls(): string[] {
 describe('the route table', () => {
   const calls = specCalls();
 
-  it('reads 46 calls from the spec table', () => {
+  it('reads 46 calls from the product §7 table', () => {
     expect(calls).toHaveLength(46);
     expect(new Set(calls).size).toBe(46);
   });
 
-  it('has a route for every call of spec §7 and nothing else but the health check', () => {
+  it('has a route for every call of product §7 and nothing else but the health check', () => {
     const declared = routes.map((route) => `${route.method} ${route.path}`);
     expect([...declared].sort()).toEqual([...calls, 'GET /health'].sort());
   });
@@ -88,7 +88,7 @@ describe('the OpenAPI document of the route table', () => {
     serverUrl: '/api',
   });
 
-  it('names every path of spec §7 with its methods', () => {
+  it('names every path of product §7 with its methods', () => {
     for (const call of specCalls()) {
       const [method = '', path = ''] = call.split(' ');
       expect(document.paths[path], path).toBeDefined();

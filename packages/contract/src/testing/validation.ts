@@ -1,4 +1,4 @@
-/** Test helper: the §8 items a schema reports for a value, or none when it parses. */
+/** Test helper: the product §8 items a schema reports for a value, or none when it parses. */
 import type { z } from 'zod';
 import { toValidationErrors, type ValidationErrorItem } from '../errors.ts';
 

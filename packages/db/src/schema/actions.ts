@@ -12,8 +12,8 @@ import { timestampTz } from './columns.ts';
 import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 /**
- * §3 Action: an advisor's request or operations' child action. Its state is moved only through
- * the api's transition table; every move is also written to `action_transitions`.
+ * product §3 Action: an advisor's request or operations' child action. Its state is moved only
+ * through the api's transition table; every move is also written to `action_transitions`.
  */
 export const actions = pgTable(
   'actions',
@@ -34,7 +34,8 @@ export const actions = pgTable(
   ],
 );
 
-/** Append-only audit log (DESIGN): who moved which action from what to what, and when. */
+/** Append-only audit log (docs/architecture.md "Action states"): who moved which action from what
+ * to what, and when. */
 export const actionTransitions = pgTable(
   'action_transitions',
   {

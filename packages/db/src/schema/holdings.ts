@@ -19,8 +19,8 @@ const usd = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const figure = (name: string) => doublePrecision(name);
 
 /**
- * One day's valuation of a portfolio (§3 holding report). The daily series (nav, deposits and
- * withdrawals, realized gains and losses) are read from these rows, one per portfolio and day.
+ * One day's valuation of a portfolio (product §3 holding report). The daily series (nav, deposits
+ * and withdrawals, realized gains and losses) are read from these rows, one per portfolio and day.
  * Analytics are float64 and null where they do not apply (yields of a token portfolio).
  */
 export const holdingReports = pgTable(
@@ -54,7 +54,7 @@ export const holdingReports = pgTable(
   ],
 );
 
-/** One position of a holding report (§3 asset line). */
+/** One position of a holding report (product §3 asset line). */
 export const assetLines = pgTable(
   'asset_lines',
   {

@@ -4,11 +4,11 @@ import { timestampTz } from './columns.ts';
 import { firmOwnedColumns } from './firm-owned-columns.ts';
 
 /**
- * A client account. Status is kept here and moved by the action workflow (DESIGN: INCOMPLETE
- * until the application is submitted). `current_nav` is the latest holding report's value, kept
- * on the row so the list's AUM figures are one aggregate query. The current-report and
- * current-strategy ids carry no foreign key: those rows point back here, and a cycle of
- * constraints would make deleting a portfolio order-dependent.
+ * A client account. Status is kept here and moved by the action workflow (docs/architecture.md
+ * "Portfolio status": INCOMPLETE until the application is submitted). `current_nav` is the latest
+ * holding report's value, kept on the row so the list's AUM figures are one aggregate query. The
+ * current-report and current-strategy ids carry no foreign key: those rows point back here, and a
+ * cycle of constraints would make deleting a portfolio order-dependent.
  */
 export const portfolios = pgTable(
   'portfolios',

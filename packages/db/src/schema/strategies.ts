@@ -11,13 +11,13 @@ export const strategyStyles = pgTable('strategy_styles', {
   position: integer('position').notNull(),
   summary: text('summary').notNull(),
   description: text('description').notNull(),
-  /** The §3 form options of the style, without the default simulation results. */
+  /** The product §3 form options of the style, without the default simulation results. */
   formOptions: jsonb('form_options').notNull(),
   /** The strategy the form starts from, whose simulation is the default result. */
   defaultStrategy: jsonb('default_strategy').notNull(),
 });
 
-/** The strategies a firm offers its advisors (§3 strategy catalogue). */
+/** The strategies a firm offers its advisors (product §3 strategy catalogue). */
 export const strategyCatalogue = pgTable(
   'strategy_catalogue',
   {

@@ -29,8 +29,8 @@ const percent = (share: number) => Math.round(share * 1e6) / 1e4;
 const money = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * The §3 general result of a backtest (SPEC 5, 9.6, 11.7): balances against the benchmark, the
- * relative performance each day, harvested losses with their savings, and the statistics.
+ * The product §3 general result of a backtest (SPEC 5, 9.6, 11.7): balances against the benchmark,
+ * the relative performance each day, harvested losses with their savings, and the statistics.
  */
 export function generalResult(run: BacktestRun): SimulationResult {
   const { balances, benchmark, dates, periodsPerYear } = run;

@@ -14,9 +14,9 @@ import { InfeasibleStrategyError } from './infeasible.ts';
 import { portfolioAnalytics } from './portfolio-analytics.ts';
 
 export type BondSimulation = {
-  /** The §3 bond simulation result of the portfolio built today. */
+  /** The product §3 bond simulation result of the portfolio built today. */
   bond: BondSimulationResult;
-  /** The §3 general result of that portfolio held over the window (SPEC 9). */
+  /** The product §3 general result of that portfolio held over the window (SPEC 9). */
   general: SimulationResult;
 };
 

@@ -39,8 +39,9 @@ export function generatedMarketVersion(options: GeneratedMarketOptions = {}): st
 }
 
 /**
- * The bundled market (DESIGN "Market data"): a treasury curve history, a bond universe priced
- * off it, tokens with daily prices, and a benchmark for each kind, all from one seed.
+ * The bundled market (docs/architecture.md "Market data"): a treasury curve history, a bond
+ * universe priced off it, tokens with daily prices, and a benchmark for each kind, all from one
+ * seed.
  */
 export function generatedMarket(options: GeneratedMarketOptions = {}): MarketData {
   const seed = options.seed ?? DEFAULT_MARKET.seed;

@@ -75,9 +75,9 @@ export type TokenMarket = {
 };
 
 /**
- * Everything the engine reads about markets (DESIGN "Market data"). A provider is immutable:
- * `version` names its content, and simulation hashes include it so a stored result is never
- * served for another market.
+ * Everything the engine reads about markets (docs/architecture.md "Market data"). A provider is
+ * immutable: `version` names its content, and simulation hashes include it so a stored result is
+ * never served for another market.
  */
 export type MarketData = {
   version: string;

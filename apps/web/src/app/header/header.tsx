@@ -13,7 +13,7 @@ import { SupportModal } from './support-modal.tsx';
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-navy-100 hover:text-white'}`;
 
-/** Spec §2: the header, logged in (nav, logo, account menu) or logged out (one Login link). */
+/** Product §2: the header, logged in (nav, logo, account menu) or logged out (one Login link). */
 export function Header() {
   const { isAuthenticated, isAwaitingSecondFactor } = useSession();
   const advisor = useCurrentAdvisor();
@@ -57,7 +57,7 @@ export function Header() {
           )}
           {!isAuthenticated && (
             // A session that proved a first factor but still owes the second is ended first,
-            // so that signing in starts afresh (spec §2).
+            // so that signing in starts afresh (product §2).
             <Link
               className="rounded-md bg-gold-400 px-3 py-1.5 text-sm font-semibold text-navy-900"
               to={isAwaitingSecondFactor ? paths.logout : paths.login}

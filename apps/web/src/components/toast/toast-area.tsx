@@ -1,7 +1,7 @@
 import { Toaster } from 'sonner';
 
 /**
- * The layout's toast area (spec §2): where every toast of the app appears. Bottom right, so that
+ * The layout's toast area (product §2): where every toast of the app appears. Bottom right, so that
  * a toast never covers the header's navigation or the title and fields of an open dialog.
  */
 export function ToastArea() {

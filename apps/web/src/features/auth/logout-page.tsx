@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session-context.tsx';
 
-/** Spec §4: logout revokes the session, clears cached data and goes to /auth/login. */
+/** Product §4: logout revokes the session, clears cached data and goes to /auth/login. */
 export function LogoutPage() {
   usePageTitle('Logout');
   const { logout } = useSession();

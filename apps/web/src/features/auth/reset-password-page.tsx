@@ -11,8 +11,9 @@ import { EmailField, FormError, FormNotice } from './form-parts.tsx';
 import { useSignInStep } from './use-sign-in-step.ts';
 
 /**
- * Reset password (spec §5's three variants): with the token of an e-mailed link, with the current
- * session, or with the current password; signed out, it also asks for a link to be e-mailed.
+ * Reset password (product §5's three variants): with the token of an e-mailed link, with the
+ * current session, or with the current password; signed out, it also asks for a link to be
+ * e-mailed.
  */
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');
@@ -123,7 +124,7 @@ function NewPasswordForm({
   );
 }
 
-/** Spec §5's third variant: the e-mail address and the current password prove who it is. */
+/** Product §5's third variant: the e-mail address and the current password prove who it is. */
 function ExistingPasswordForm() {
   const { client, config } = useSession();
   const [email, setEmail] = useState('');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE, signInErrorMessage } from './sign-in-error.ts';
 
 describe('signInErrorMessage', () => {
-  it('gives the §8 message of every known error_type', () => {
+  it('gives the product §8 message of every known error_type', () => {
     for (const [type, message] of Object.entries(SIGN_IN_ERROR_MESSAGES)) {
       expect(signInErrorMessage({ error_type: type, message: 'raw text' })).toBe(message);
     }

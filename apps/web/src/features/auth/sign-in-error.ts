@@ -9,7 +9,8 @@ import {
 
 export const GENERIC_SIGN_IN_FAILURE = 'Sign-in did not work. Please try again.';
 
-// What the sign-in client itself says when the service cannot be reached or understood (§8).
+// What the sign-in client itself says when the service cannot be reached or understood
+// (product §8).
 const CLIENT_FAILURES = [
   SIGN_IN_UNREACHABLE,
   SIGN_IN_INVALID_JSON,
@@ -17,7 +18,8 @@ const CLIENT_FAILURES = [
   SIGN_IN_INVALID_RESPONSE,
 ];
 
-/** The §8 message for a sign-in failure: by its error_type, else the client's own, else generic. */
+/** The product §8 message for a sign-in failure: by its error_type, else the client's own, else
+ * generic. */
 export function signInErrorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const { error_type: type, message } = error as { error_type?: unknown; message?: unknown };

@@ -3,8 +3,8 @@ import { signInErrorMessage } from './sign-in-error.ts';
 
 /**
  * Runs one sign-in call at a time and keeps its outcome for the form: whether it is under way,
- * and the §8 message of its failure. A success needs no handling here: the session changes and
- * the login page moves on by itself.
+ * and the product §8 message of its failure. A success needs no handling here: the session changes
+ * and the login page moves on by itself.
  */
 export function useSignInStep() {
   const [isPending, setPending] = useState(false);

@@ -45,7 +45,7 @@ function renderForm(options: { isSaving?: boolean } = {}) {
 
 const submit = () => screen.getByRole('button', { name: /Submit/ });
 
-describe('the settings form (spec §5)', () => {
+describe('the settings form (product §5)', () => {
   afterEach(cleanup);
 
   it('reduces the phone to digits and shows it as (xxx)-xxx-xxxx, at most ten digits', async () => {
@@ -70,7 +70,7 @@ describe('the settings form (spec §5)', () => {
     expect(submit()).toHaveProperty('disabled', false);
   });
 
-  it("shows the spec's message under a field once it has been left invalid", async () => {
+  it("shows the product's message under a field once it has been left invalid", async () => {
     const { user } = renderForm();
     await user.clear(screen.getByLabelText('First Name'));
     await user.clear(screen.getByLabelText('Last Name'));

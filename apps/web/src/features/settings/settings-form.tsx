@@ -24,8 +24,8 @@ function formValues(advisor: Advisor): SettingsForm {
 }
 
 /**
- * The settings form with the §5 rules: the contract's schema gives each field's message, and
- * Submit stays disabled until the names are present and the phone is empty or ten digits, and
+ * The settings form with the product §5 rules: the contract's schema gives each field's message,
+ * and Submit stays disabled until the names are present and the phone is empty or ten digits, and
  * while saving.
  */
 export function SettingsFormView(props: {

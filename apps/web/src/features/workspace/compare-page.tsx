@@ -1,6 +1,6 @@
 import { usePageTitle } from '../../lib/page-title.ts';
 
-/** Spec §2: the compare screen has the workspace layout and no page title. */
+/** Product §2: the compare screen has the workspace layout and no page title. */
 export default function ComparePage() {
   usePageTitle(undefined);
   return (

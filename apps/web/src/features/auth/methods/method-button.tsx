@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormError } from '../form-parts.tsx';
 import { useSignInStep } from '../use-sign-in-step.ts';
 
-/** A sign-in that needs nothing typed: one button, and the §8 message if it fails. */
+/** A sign-in that needs nothing typed: one button, and the product §8 message if it fails. */
 export function MethodButton(props: {
   label: string;
   pendingLabel: string;

@@ -10,7 +10,7 @@ import {
   MISSING,
 } from '../../../lib/format.ts';
 
-/** The latest holding report's headline figures (spec §3 Holding report). */
+/** The latest holding report's headline figures (product §3 Holding report). */
 export function HoldingSummary({ holding }: { holding: HoldingReport | null }) {
   return (
     <SectionCard title="Holdings summary">

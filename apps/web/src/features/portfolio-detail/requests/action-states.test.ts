@@ -37,7 +37,7 @@ describe('displayState', () => {
     );
   });
 
-  it('shows every state an advisor receives as one of the §4 advisor states', () => {
+  it('shows every state an advisor receives as one of the product §4 advisor states', () => {
     const received: ActionState[] = [
       ...ADVISOR_VISIBLE_ACTION_STATES,
       'NEEDS-ACTION-IN-CHANNEL-DISMISSIBLE',

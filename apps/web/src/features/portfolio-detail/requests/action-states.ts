@@ -1,7 +1,8 @@
 /**
- * How an action reads in the list and what the advisor may do with it (spec §4, DESIGN "Action
- * states"). The -DISMISSIBLE variants are shown as their base state, since advisors are shown
- * only the base states, but they keep the Dismiss button that only they allow.
+ * How an action reads in the list and what the advisor may do with it (product §4,
+ * docs/architecture.md "Action states"). The -DISMISSIBLE variants are shown as their base state,
+ * since advisors are shown only the base states, but they keep the Dismiss button that only they
+ * allow.
  */
 import type { Action, ActionState, ActionType } from '@ballast/contract';
 import { formatUsd } from '../../../lib/format.ts';

@@ -37,7 +37,7 @@ function toAmount(text: unknown): number | undefined {
 }
 
 /**
- * A cash deposit or withdrawal (spec §3 cash payload), or the answer to operations' question
+ * A cash deposit or withdrawal (product §3 cash payload), or the answer to operations' question
  * about one, with the amount open to correction.
  */
 export function CashRequestForm(props: {

@@ -19,7 +19,7 @@ function schemaFor(isResponding: boolean) {
 
 /**
  * A change of the client's details (UPDATE-CLIENT-DETAIL): the account type and every owner,
- * prefilled with the current client data and checked by the §5 owner-form rules.
+ * prefilled with the current client data and checked by the product §5 owner-form rules.
  */
 export function ClientDetailForm(props: {
   portfolioId: string;

@@ -65,7 +65,7 @@ const OPTIONAL_TEXT = ['title', 'middle_initial', 'suffix', 'business_phone'] as
 
 /**
  * The payload to send: optional text left blank is left out, and an employment whose fields
- * are all empty is no employment (§5), so the record says "none" rather than four blanks.
+ * are all empty is no employment (product §5), so the record says "none" rather than four blanks.
  */
 export function toClientDataPayload(values: ClientDataInput): ClientDataInput {
   return {

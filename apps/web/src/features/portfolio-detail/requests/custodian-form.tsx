@@ -38,7 +38,7 @@ function useCustodianNames(): readonly string[] {
 
 /**
  * The complete new set of custodian accounts (UPDATE-CUSTODIAN), each number checked in the
- * form its custodian requires (§5), prefilled with the accounts linked today.
+ * form its custodian requires (product §5), prefilled with the accounts linked today.
  */
 export function CustodianForm(props: {
   portfolioId: string;

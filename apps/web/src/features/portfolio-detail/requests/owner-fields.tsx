@@ -93,7 +93,7 @@ function toYears(value: unknown): number | null {
   return text === '' ? null : Number(text);
 }
 
-/** One owner of the account, as the §5 owner form lays it out. */
+/** One owner of the account, as the product §5 owner form lays it out. */
 export function OwnerFields<Values extends OwnerForm>(props: {
   form: UseFormReturn<Values>;
   index: number;

@@ -1,5 +1,5 @@
 /**
- * Where the api's validation items (§8: attr as a dotted path such as
+ * Where the api's validation items (product §8: attr as a dotted path such as
  * `action_payload.owners.0.first_name`) belong in a request form.
  */
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
