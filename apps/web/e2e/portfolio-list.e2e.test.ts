@@ -1,3 +1,5 @@
+// Long on purpose: every behaviour of the portfolio list runs against one server seeded with the
+// demo firm and one browser; split into files, each would start and seed its own.
 import { readFile } from 'node:fs/promises';
 import type { PortfolioListItem, PortfolioListResponse } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';

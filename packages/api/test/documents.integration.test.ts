@@ -1,3 +1,5 @@
+// Long on purpose: KYC uploads, their downloads and the statements and tax reports share one
+// server, its blob store and the portfolios they belong to, started once for the file.
 import { createHash } from 'node:crypto';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';

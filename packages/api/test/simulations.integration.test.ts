@@ -1,3 +1,5 @@
+// Long on purpose: the simulation and comparer calls (queueing, hashing, results, failures and
+// their runs) are checked against one server and its runs table, started once for the file.
 import {
   ComparerResponseItemSchema,
   type ComparerSummary,

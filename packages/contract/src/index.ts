@@ -32,6 +32,7 @@ export * from './fields.ts';
 export * from './forms/settings.ts';
 export * from './messages.ts';
 export * from './openapi.ts';
+export * from './openapi-document.ts';
 export * from './paged-list.ts';
 export * from './phone.ts';
 export * from './routes/index.ts';

@@ -1,7 +1,8 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, type OpenApiOperation } from './openapi.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import type { OpenApiOperation } from './openapi-document.ts';
 import { type AnyRoute, binary, defineRoute, noContent } from './routes/define-route.ts';
 
 const ErrorSchema = z.object({

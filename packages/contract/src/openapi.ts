@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import type {
+  JsonSchema,
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiOptions,
+  OpenApiParameter,
+  OpenApiPathItem,
+} from './openapi-document.ts';
 import {
   type AnyRoute,
   extractPathParams,
@@ -12,65 +20,6 @@ import {
  * can never disagree with what the api validates. Pure: no I/O, the same routes give the same
  * document.
  */
-
-export type JsonSchema = { [keyword: string]: unknown };
-
-export type OpenApiParameter = {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description?: string;
-  schema: JsonSchema;
-  style?: 'form';
-  explode?: boolean;
-};
-
-export type OpenApiMediaType = { schema: JsonSchema };
-
-export type OpenApiRequestBody = {
-  required: boolean;
-  content: Record<string, OpenApiMediaType>;
-};
-
-export type OpenApiResponse = {
-  description: string;
-  content?: Record<string, OpenApiMediaType>;
-};
-
-export type OpenApiOperation = {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  parameters?: OpenApiParameter[];
-  requestBody?: OpenApiRequestBody;
-  responses: Record<string, OpenApiResponse>;
-  security?: Array<Record<string, string[]>>;
-};
-
-export type OpenApiPathItem = { [M in Lowercase<HttpMethod>]?: OpenApiOperation };
-
-export type OpenApiDocument = {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
-  servers: Array<{ url: string }>;
-  tags: Array<{ name: string }>;
-  paths: Record<string, OpenApiPathItem>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    securitySchemes: {
-      bearerAuth: { type: 'http'; scheme: 'bearer'; bearerFormat: 'JWT' };
-    };
-  };
-};
-
-export type OpenApiOptions = {
-  title: string;
-  version: string;
-  /** Where the routes are mounted, absolute (`https://…/api`) or relative to the document (`/api`). */
-  serverUrl: string;
-  description?: string;
-};
 
 const BEARER_AUTH = 'bearerAuth';
 

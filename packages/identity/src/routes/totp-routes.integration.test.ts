@@ -1,3 +1,5 @@
+// Long on purpose: the authenticator's whole life (enrolment, codes, recovery codes, the second
+// factor a session must prove, and its removal) is one story told against one service.
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
