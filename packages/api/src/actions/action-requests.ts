@@ -11,7 +11,7 @@ import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import type { ApiContext } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { type ActionRow, insertAction } from './action-store.ts';
 import { initialState, isOpen } from './transitions.ts';
 
@@ -38,7 +38,7 @@ export async function createRequest(
   if (caller.role === 'OPERATIONS') {
     throw new AppError('permission_denied', 'Operations staff do not make client requests.');
   }
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   if (portfolio.status === 'INCOMPLETE' || portfolio.status === 'CLOSED') {
     throw new AppError(
       'request_conflict',
@@ -74,7 +74,7 @@ export async function openAccount(
   if (caller.role === 'OPERATIONS') {
     throw new AppError('permission_denied', 'Operations staff do not open client accounts.');
   }
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   if (portfolio.status !== 'INCOMPLETE') {
     throw new AppError('request_conflict', 'The application was already submitted.');
   }

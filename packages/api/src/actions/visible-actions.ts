@@ -7,7 +7,7 @@ import { type Db, schema } from '@ballast/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import type { ActionRow } from './action-store.ts';
 
 const { actions } = schema;
@@ -32,7 +32,7 @@ export type ActionRef = { portfolioId: string; actionId: string };
 
 /** The action, if the caller may see its portfolio; otherwise not found. */
 export async function getVisibleAction(db: Db, caller: Caller, ref: ActionRef): Promise<ActionRow> {
-  const portfolio = await findVisiblePortfolio(db, ref.portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, ref.portfolioId, caller);
   const [row] = await db
     .select()
     .from(actions)
@@ -54,7 +54,7 @@ export async function listVisibleActions(
   caller: Caller,
   states: readonly ActionState[] | undefined,
 ): Promise<ActionRow[]> {
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   // Advisors (and managers, CIOs) see only the states listed to them; operations sees all.
   const allowed: readonly ActionState[] = OPERATORS.includes(caller.role)
     ? (states ?? [])

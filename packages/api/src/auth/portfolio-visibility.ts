@@ -76,7 +76,7 @@ const visiblePortfolioStatements = preparedPerDatabase((db) =>
 );
 
 /** The portfolio, if the caller may see it; otherwise not found, whether or not it exists. */
-export async function findVisiblePortfolio(
+export async function getVisiblePortfolio(
   db: Db,
   id: string,
   caller: Caller,

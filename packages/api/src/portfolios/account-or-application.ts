@@ -4,7 +4,7 @@ import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import type { ApiContext } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio, type PortfolioRow } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio, type PortfolioRow } from '../auth/portfolio-visibility.ts';
 import { getApplication } from './onboarding-application.ts';
 
 type Context = Pick<ApiContext, 'db' | 'box'>;
@@ -52,7 +52,7 @@ export async function getAccountPart<Part extends keyof typeof NOT_SAVED>(
   portfolioId: string,
   part: Part,
 ): Promise<NonNullable<CurrentAccount[Part]>> {
-  const portfolio = await findVisiblePortfolio(context.db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(context.db, portfolioId, caller);
   const value = (await readAccountOrApplication(context, portfolio))[part];
   if (!value) throw new AppError('not_found', NOT_SAVED[part]);
   return value;

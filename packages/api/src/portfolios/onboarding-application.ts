@@ -9,7 +9,7 @@ import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import type { ApiContext } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio, type PortfolioRow } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio, type PortfolioRow } from '../auth/portfolio-visibility.ts';
 
 const { portfolios, portfolioAdvisors, onboardingApplications, advisors } = schema;
 
@@ -102,7 +102,7 @@ export async function deleteIncompletePortfolio(
   caller: Caller,
   portfolioId: string,
 ): Promise<void> {
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   if (portfolio.status !== 'INCOMPLETE') {
     throw new AppError('request_conflict', 'Only an incomplete portfolio can be deleted.');
   }

@@ -6,7 +6,7 @@ import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import type { ApiContext } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { getApplication } from './onboarding-application.ts';
 
 const { portfolios, onboardingApplications } = schema;
@@ -18,7 +18,7 @@ export async function readSavedInputs(
   caller: Caller,
   portfolioId: string,
 ): Promise<Inputs> {
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   return savedInputsOf(await getApplication(db, portfolio.id), box);
 }
 
@@ -30,7 +30,7 @@ export async function saveInputs(
   inputs: Inputs,
 ): Promise<Inputs> {
   const { db, box } = context;
-  const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+  const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
   if (portfolio.status !== 'INCOMPLETE') {
     throw new AppError(
       'request_conflict',

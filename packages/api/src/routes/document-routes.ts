@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { type ApiContext, apiRoute, parseOrFail } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import { authenticate, type Caller } from '../auth/authenticate.ts';
-import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import {
   type DocumentKind,
   storeDocument,
@@ -138,7 +138,7 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     // every other portfolio call (docs/architecture.md "Roles"), rather than a 400 does_not_exist
     // item: the client handles one "not found" everywhere, and existence is never revealed either
     // way.
-    const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+    const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
     if (portfolio.status === 'CLOSED') {
       throw new AppError('request_conflict', 'The account is closed.');
     }
@@ -161,7 +161,7 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     const caller = await authenticate(request, db, context.verify, context.callers);
     const params = DownloadParamsSchema.safeParse(request.params);
     if (!params.success) throw new AppError('not_found', NOT_FOUND_DETAIL);
-    const portfolio = await findVisiblePortfolio(db, params.data.id, caller);
+    const portfolio = await getVisiblePortfolio(db, params.data.id, caller);
     const [row] = await db
       .select()
       .from(documents)
@@ -191,7 +191,7 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     kind: DocumentKind,
     query: HistoryQuery,
   ) {
-    const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+    const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
     const where = and(
       eq(documents.firmId, caller.firmId),
       eq(documents.portfolioId, portfolio.id),
@@ -220,7 +220,7 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     reportId: string,
     kind: DocumentKind,
   ) {
-    const portfolio = await findVisiblePortfolio(db, portfolioId, caller);
+    const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
     const [row] = await db
       .select()
       .from(documents)

@@ -13,7 +13,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
-import { findVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { readHoldingReport } from '../holdings/holding-report.ts';
 import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
 
@@ -24,7 +24,7 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
   const { db } = context;
 
   apiRoute(app, context, getPortfolioHolding, async ({ params, caller }) => {
-    const portfolio = await findVisiblePortfolio(db, params.id, caller);
+    const portfolio = await getVisiblePortfolio(db, params.id, caller);
     if (!portfolio.currentHoldingReportId) {
       throw new AppError('not_found', 'This portfolio has no holding report yet.');
     }
@@ -61,12 +61,12 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
   const amount = (column: AnyPgColumn) => sql<number>`${column}::float8`;
 
   apiRoute(app, context, listNavHistory, async ({ params, query, caller, request }) => {
-    const portfolio = await findVisiblePortfolio(db, params.id, caller);
+    const portfolio = await getVisiblePortfolio(db, params.id, caller);
     return history(request, portfolio, query, { nav: amount(holdingReports.nav) });
   });
 
   apiRoute(app, context, listDepositWithdrawHistory, async ({ params, query, caller, request }) => {
-    const portfolio = await findVisiblePortfolio(db, params.id, caller);
+    const portfolio = await getVisiblePortfolio(db, params.id, caller);
     return history(request, portfolio, query, {
       report_date_deposit_usd: amount(holdingReports.depositUsd),
       report_date_withdraw_usd: amount(holdingReports.withdrawUsd),
@@ -74,7 +74,7 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
   });
 
   apiRoute(app, context, listGainLossHistory, async ({ params, query, caller, request }) => {
-    const portfolio = await findVisiblePortfolio(db, params.id, caller);
+    const portfolio = await getVisiblePortfolio(db, params.id, caller);
     return history(request, portfolio, query, {
       report_date_realized_gain: amount(holdingReports.realizedGain),
       report_date_realized_loss: amount(holdingReports.realizedLoss),
@@ -98,7 +98,7 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
   }
 
   apiRoute(app, context, savePortfolioHoldings, async ({ body, caller, reply }) => {
-    const portfolio = await findVisiblePortfolio(db, body.portfolio_id, caller);
+    const portfolio = await getVisiblePortfolio(db, body.portfolio_id, caller);
     if (caller.role === 'OPERATIONS') {
       throw new AppError('permission_denied', 'Operations staff do not record client holdings.');
     }
