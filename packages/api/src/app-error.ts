@@ -22,8 +22,10 @@ export class AppError extends Error {
   }
 }
 
-/** A request that failed its schema, with the product §8 items already worked out from what was
- * sent. */
+/**
+ * A request that failed its schema, with the product §8 items already worked out from what was
+ * sent.
+ */
 export class RequestValidationError extends Error {
   override name = 'RequestValidationError';
   readonly response: ValidationErrorResponse;

@@ -27,7 +27,7 @@ import {
   ZIP_CODE_MAX_LENGTH,
 } from './constants.ts';
 
-// product §4 and product §9 figures, in the product's units.
+// Product §4 and product §9 figures, in the product's units.
 const SPEC_CONSTANTS: [string, unknown, unknown][] = [
   ['MINIMUM_INITIAL_INVESTMENT', MINIMUM_INITIAL_INVESTMENT, 350000],
   ['STATE_MAX_LENGTH', STATE_MAX_LENGTH, 3],

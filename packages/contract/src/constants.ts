@@ -1,7 +1,7 @@
 /** Product §9: the smallest initial investment a strategy accepts, in US dollars. */
 export const MINIMUM_INITIAL_INVESTMENT = 350_000;
 
-// product §5 and product §9 limits.
+// Product §5 and product §9 limits.
 export const STATE_MAX_LENGTH = 3;
 export const ZIP_CODE_MAX_LENGTH = 10;
 export const KYC_DESCRIPTION_MAX_LENGTH = 1024;
@@ -16,14 +16,14 @@ export const LIQUIDITY_MAX = 100;
 /** Residency a tax-exempt strategy declares, since no state taxes it. */
 export const TAX_EXEMPT_RESIDENCY = 'Nowhere';
 
-/** product §5: the average duration, in years, that each placement allows (bounds inclusive). */
+/** Product §5: the average duration, in years, that each placement allows (bounds inclusive). */
 export const DURATION_RANGES = {
   Short: { min: 2, max: 3 },
   Intermediate: { min: 3, max: 7 },
   Long: { min: 7, max: 15 },
 } as const;
 
-// product §4 and product §9 session behaviour of the sign-in client.
+// Product §4 and product §9 session behaviour of the sign-in client.
 export const SESSION_REFRESH_INTERVAL_MS = 180_000;
 export const SESSION_BACKOFF_BASE_MS = 2_000;
 export const SESSION_BACKOFF_MAX_EXPONENT = 7;
@@ -38,9 +38,9 @@ export const PUBLIC_TOKEN_PREFIX = 'public-token-';
 export const TELEMETRY_BATCH_SIZE = 15;
 export const TELEMETRY_FLUSH_INTERVAL_MS = 800;
 
-// product §2 and product §8 interface timings.
+// Product §2 and product §8 interface timings.
 export const SETTINGS_TOAST_DURATION_MS = 5_000;
-/** product §2: user and firm-logo lookups are always refetched. */
+/** Product §2: user and firm-logo lookups are always refetched. */
 export const FIRM_USER_CACHE_TIME_MS = 0;
 
 // Paging (docs/architecture.md "API conventions"); the product rules leave page sizes open.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-// product §4 portfolio status.
+// Product §4 portfolio status.
 export const PORTFOLIO_STATUSES = [
   'IN-GOOD-ORDER',
   'PENDING',
@@ -16,7 +16,7 @@ export const PORTFOLIO_STATUSES = [
 export const PortfolioStatusSchema = z.enum(PORTFOLIO_STATUSES);
 export type PortfolioStatus = z.infer<typeof PortfolioStatusSchema>;
 
-// product §4 action states.
+// Product §4 action states.
 export const ACTION_STATES = [
   'NEEDS-ACTION-IN-CHANNEL',
   'NEEDS-ACTION-IN-CHANNEL-DISMISSIBLE',
@@ -45,7 +45,7 @@ export const ADVISOR_VISIBLE_ACTION_STATES = [
 export const AdvisorVisibleActionStateSchema = z.enum(ADVISOR_VISIBLE_ACTION_STATES);
 export type AdvisorVisibleActionState = z.infer<typeof AdvisorVisibleActionStateSchema>;
 
-// product §4 action types.
+// Product §4 action types.
 export const ACTION_TYPES = [
   'OPEN-ACCOUNT',
   'SET-USER-DNT',
@@ -74,7 +74,7 @@ export const ADVISOR_CREATABLE_ACTION_TYPES = [
 export const AdvisorCreatableActionTypeSchema = z.enum(ADVISOR_CREATABLE_ACTION_TYPES);
 export type AdvisorCreatableActionType = z.infer<typeof AdvisorCreatableActionTypeSchema>;
 
-// product §6 roles and product §3 advisor status.
+// Product §6 roles and product §3 advisor status.
 export const ADVISOR_ROLES = ['ADMINISTRATOR', 'CIO', 'OPERATIONS', 'MANAGER', 'ADVISOR'] as const;
 export const AdvisorRoleSchema = z.enum(ADVISOR_ROLES);
 export type AdvisorRole = z.infer<typeof AdvisorRoleSchema>;
@@ -93,7 +93,7 @@ export const OWNER_ROLES = [
 export const OwnerRoleSchema = z.enum(OWNER_ROLES);
 export type OwnerRole = z.infer<typeof OwnerRoleSchema>;
 
-// product §9 account and trading settings.
+// Product §9 account and trading settings.
 export const ACCOUNT_TYPES = ['I', 'J', 'C', 'T', 'R'] as const;
 export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof AccountTypeSchema>;
@@ -102,7 +102,7 @@ export const USER_DNT_VALUES = ['DNB', 'DNBS', 'BS'] as const;
 export const UserDntSchema = z.enum(USER_DNT_VALUES);
 export type UserDnt = z.infer<typeof UserDntSchema>;
 
-// product §9 strategies and custodians.
+// Product §9 strategies and custodians.
 export const STRATEGY_STYLES = ['F', 'D', 'A', 'B'] as const;
 export const StrategyStyleSchema = z.enum(STRATEGY_STYLES);
 export type StrategyStyle = z.infer<typeof StrategyStyleSchema>;
@@ -111,7 +111,7 @@ export const BOND_STRATEGY_STYLE = 'B' satisfies StrategyStyle;
 export const TOKEN_STRATEGY_STYLES = ['F', 'D', 'A'] as const satisfies readonly StrategyStyle[];
 export const TokenStrategyStyleSchema = z.enum(TOKEN_STRATEGY_STYLES);
 export type TokenStrategyStyle = z.infer<typeof TokenStrategyStyleSchema>;
-/** product §9: onboarding opens bond portfolios. */
+/** Product §9: onboarding opens bond portfolios. */
 export const ONBOARDING_STRATEGY_STYLE = BOND_STRATEGY_STYLE;
 
 export const STRATEGY_STATUSES = ['A', 'I'] as const;
@@ -122,7 +122,7 @@ export const CUSTODIAN_STATUSES = ['A', 'I'] as const;
 export const CustodianStatusSchema = z.enum(CUSTODIAN_STATUSES);
 export type CustodianStatus = z.infer<typeof CustodianStatusSchema>;
 
-// product §5 bond strategy factors.
+// Product §5 bond strategy factors.
 export const DURATION_PLACEMENTS = ['Short', 'Intermediate', 'Long'] as const;
 export const DurationPlacementSchema = z.enum(DURATION_PLACEMENTS);
 export type DurationPlacement = z.infer<typeof DurationPlacementSchema>;
@@ -154,7 +154,7 @@ export const TAX_ACCOUNTING_METHODS = ['COST', 'LIFO', 'HIFO', 'FIFO'] as const;
 export const TaxAccountingMethodSchema = z.enum(TAX_ACCOUNTING_METHODS);
 export type TaxAccountingMethod = z.infer<typeof TaxAccountingMethodSchema>;
 
-// product §5 tax.
+// Product §5 tax.
 export const TAX_RATES = [0, 12, 24, 32, 35, 37] as const;
 export const TaxRateSchema = z.literal(TAX_RATES);
 export type TaxRate = z.infer<typeof TaxRateSchema>;
@@ -163,12 +163,12 @@ export const TAXID_TYPES = ['SSN', 'TIN'] as const;
 export const TaxidTypeSchema = z.enum(TAXID_TYPES);
 export type TaxidType = z.infer<typeof TaxidTypeSchema>;
 
-// product §9 simulation.
+// Product §9 simulation.
 export const SIMULATION_TIME_WINDOWS = ['today'] as const;
 export const TimeWindowSchema = z.enum(SIMULATION_TIME_WINDOWS);
 export type TimeWindow = z.infer<typeof TimeWindowSchema>;
 
-// product §5 suitability.
+// Product §5 suitability.
 export const SOPHISTICATION_LEVELS = ['NONE', 'LOW', 'HIGH'] as const;
 export const SophisticationSchema = z.enum(SOPHISTICATION_LEVELS);
 export type Sophistication = z.infer<typeof SophisticationSchema>;

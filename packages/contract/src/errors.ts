@@ -1,5 +1,5 @@
 /**
- * product §8 error envelopes, the one wire shape of every failed call, and the mapping from zod
+ * Product §8 error envelopes, the one wire shape of every failed call, and the mapping from zod
  * failures to validation-error items that both the api and the web use.
  */
 import { z } from 'zod';

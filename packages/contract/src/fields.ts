@@ -58,8 +58,9 @@ export function percent() {
     .max(PERCENT_MAX, { error: PERCENT_OUT_OF_RANGE });
 }
 
-/** A cash amount a person moves: more than zero and in whole cents (docs/architecture.md "Money").
- * */
+/**
+ * A cash amount a person moves: more than zero and in whole cents (docs/architecture.md "Money").
+ */
 export function cashAmount() {
   return z
     .number({ error: requiredOr(INVALID_VALUE) })

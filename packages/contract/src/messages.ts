@@ -16,30 +16,30 @@ import {
   ZIP_CODE_MAX_LENGTH,
 } from './constants.ts';
 
-// product §5 owner form
+// Product §5 owner form
 export const SELECT_ROLE = 'Please select a role.';
 export const FIELD_REQUIRED = 'This field is required.';
 export const INVALID_VALUE = 'Please enter a valid value.';
 export const INVALID_DATE = 'Please enter a valid date.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
-// product §5 custodian account number
+// Product §5 custodian account number
 export const ACCOUNT_NUMBER_EMPTY = 'Account number cannot be empty.';
 export const FIDELITY_ACCOUNT_NUMBER_FORMAT =
   'A Fidelity Custodial Account number must be in the form of AAA-AAAAAA using letters and/or numbers.';
 export const SCHWAB_ACCOUNT_NUMBER_FORMAT =
   'A Schwab Custodial Account number must be in the form of AAAA-AAAA using letters and/or numbers.';
 
-// product §5 bond strategy
+// Product §5 bond strategy
 export const MAX_ALLOCATION_SUM_TOO_SMALL = `The sum of the maximum allocations must be at least ${MAX_ALLOCATION_MIN_SUM}`;
 export const SELECT_AT_LEAST_ONE_ASSET_CLASS = 'At least one asset class must be selected';
 
-// product §5 settings form
+// Product §5 settings form
 export const FIRST_NAME_REQUIRED = 'First Name Is A Required Field';
 export const LAST_NAME_REQUIRED = 'Last Name Is A Required Field';
 export const INVALID_PHONE_NUMBER = 'Please Enter A Valid Phone Number';
 
-// product §2 and product §8 settings modal, support modal
+// Product §2 and product §8 settings modal, support modal
 export const SETTINGS_SUBMITTING = 'Submitting...';
 export const ADVISOR_UPDATED = 'Advisor Updated Successfully';
 export const ADVISOR_UPDATE_FAILED = 'Error Updating Advisor';

@@ -1,5 +1,7 @@
-/** product §3 paged lists and the limit/offset query that pages them (docs/architecture.md "API
- * conventions"). */
+/**
+ * Product §3 paged lists and the limit/offset query that pages them (docs/architecture.md "API
+ * conventions").
+ */
 import { z } from 'zod';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './constants.ts';
 import { UrlSchema } from './fields.ts';

@@ -1,5 +1,5 @@
 /**
- * product §5 phone numbers: kept as bare digits on the wire and in form state, shown as
+ * Product §5 phone numbers: kept as bare digits on the wire and in form state, shown as
  * (xxx)-xxx-xxxx. The transforms live here, as plain functions for inputs, and not inside any wire
  * schema.
  */

@@ -10,7 +10,7 @@ import {
   SIGN_IN_UNREACHABLE,
 } from './sign-in-messages.ts';
 
-// product §8 "Authentication messages by error_type", verbatim.
+// Product §8 "Authentication messages by error_type", verbatim.
 const SPEC_TABLE = {
   cannot_reset_password_with_existing_password:
     'You cannot use your existing password as your new password. Please enter a new one',

@@ -1,4 +1,4 @@
-/** product §8 sign-in messages: what the web shows for each identity-service error, verbatim. */
+/** Product §8 sign-in messages: what the web shows for each identity-service error, verbatim. */
 
 export const SIGN_IN_ERROR_MESSAGES = {
   cannot_reset_password_with_existing_password:

@@ -1,5 +1,6 @@
-/** product §3 reference data: the 59 states, districts and territories that feed state selectors.
- * */
+/**
+ * Product §3 reference data: the 59 states, districts and territories that feed state selectors.
+ */
 import { z } from 'zod';
 
 /** Ordered alphabetically by full name, as the selectors show them. */

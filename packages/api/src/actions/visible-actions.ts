@@ -12,8 +12,10 @@ import type { ActionRow } from './action-store.ts';
 
 const { actions } = schema;
 
-/** The roles that move actions through their states (docs/architecture.md "Roles": the back-office
- * queue). */
+/**
+ * The roles that move actions through their states (docs/architecture.md "Roles": the back-office
+ * queue).
+ */
 export const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATOR'];
 
 /**

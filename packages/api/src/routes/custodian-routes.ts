@@ -33,7 +33,7 @@ export function registerCustodianRoutes(app: FastifyInstance, context: ApiContex
         .orderBy(asc(custodians.name));
       return rows.map(toCustodian);
     },
-    // product §8 documents a 429 for this list: a client polling it in a loop is slowed down.
+    // Product §8 documents a 429 for this list: a client polling it in a loop is slowed down.
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
   );
 

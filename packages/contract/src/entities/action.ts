@@ -1,5 +1,5 @@
 /**
- * product §3 Action, and product §5 'Action creation' ("the payload must match the type"): one
+ * Product §3 Action, and product §5 'Action creation' ("the payload must match the type"): one
  * payload schema per action type, used by the action record, the create-action body and the
  * submit-response body alike.
  */
@@ -21,7 +21,7 @@ import { StrategyInputSchema } from './strategy.ts';
 
 const objectError = { error: requiredOr(INVALID_VALUE) };
 
-/** product §3 cash deposit or withdrawal payload, in US dollars. */
+/** Product §3 cash deposit or withdrawal payload, in US dollars. */
 export const CashPayloadSchema = z.object({ cash: cashAmount() }, objectError);
 export type CashPayload = z.infer<typeof CashPayloadSchema>;
 

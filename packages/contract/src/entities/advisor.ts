@@ -1,4 +1,4 @@
-/** product §3 Advisor: the signed-in user, the settings payload and the advisor picker's rows. */
+/** Product §3 Advisor: the signed-in user, the settings payload and the advisor picker's rows. */
 import { z } from 'zod';
 import { ZIP_CODE_MAX_LENGTH } from '../constants.ts';
 import {
@@ -85,8 +85,10 @@ export const AdvisorNameSchema = z.object({
 });
 export type AdvisorName = z.infer<typeof AdvisorNameSchema>;
 
-/** Advisor picker row (product §3 'Advisor' ("advisor id, role and a name summary")); the name is
- * its two parts. */
+/**
+ * Advisor picker row (product §3 'Advisor' ("advisor id, role and a name summary")); the name is
+ * its two parts.
+ */
 export const AdvisorListItemSchema = AdvisorNameSchema.extend({
   advisor: IdSchema,
   role: AdvisorRoleSchema,

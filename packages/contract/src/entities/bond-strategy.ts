@@ -1,5 +1,7 @@
-/** product §3 bond strategy and its product §5 rules: asset allocation, duration, credit and
- * liquidity. */
+/**
+ * Product §3 bond strategy and its product §5 rules: asset allocation, duration, credit and
+ * liquidity.
+ */
 import { z } from 'zod';
 import {
   DURATION_RANGES,
@@ -66,8 +68,10 @@ export type BondAssets = z.infer<typeof BondAssetsSchema>;
 
 const bandValue = () => z.number({ error: requiredOr(INVALID_VALUE) });
 
-/** A min/max pair inside the band of its placement (product §5: Short 2-3, Intermediate 3-7, Long
- * 7-15). */
+/**
+ * A min/max pair inside the band of its placement (product §5: Short 2-3, Intermediate 3-7, Long
+ * 7-15).
+ */
 export const DurationFactorSchema = z
   .object(
     { placement: choice(DURATION_PLACEMENTS), min: bandValue(), max: bandValue() },

@@ -1,5 +1,7 @@
-/** product §3 Client data: the account type and its owners (product §5: at least one owner, a type
- * required). */
+/**
+ * Product §3 Client data: the account type and its owners (product §5: at least one owner, a type
+ * required).
+ */
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../enums.ts';
 import { choice, IsoDateTimeSchema, requiredOr } from '../fields.ts';

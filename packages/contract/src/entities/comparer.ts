@@ -1,5 +1,6 @@
-/** product §3 comparer: a bond asset choice simulated across every duration placement and
- * liquidity. */
+/**
+ * Product §3 comparer: a bond asset choice simulated across every duration placement and liquidity.
+ */
 import { z } from 'zod';
 import {
   BOND_STRATEGY_STYLE,

@@ -1,4 +1,4 @@
-/** product §3 Custodian records and product §5 custodian account-number rules. */
+/** Product §3 Custodian records and product §5 custodian account-number rules. */
 import { z } from 'zod';
 import { CustodianStatusSchema } from '../enums.ts';
 import { IdSchema, requiredOr, requiredText } from '../fields.ts';
@@ -24,8 +24,9 @@ export const SCHWAB = 'Schwab';
 export const CUSTODIAN_NAMES = [FIDELITY, SCHWAB] as const;
 export type CustodianName = (typeof CUSTODIAN_NAMES)[number];
 
-/** The account-number form each custodian requires, keyed by the name the custodian list supplies.
- * */
+/**
+ * The account-number form each custodian requires, keyed by the name the custodian list supplies.
+ */
 export const ACCOUNT_NUMBER_FORMATS = {
   [FIDELITY]: {
     pattern: /^[A-Za-z0-9]{3}-[A-Za-z0-9]{6}$/,
@@ -39,8 +40,9 @@ function isCustodianName(name: string): name is CustodianName {
 }
 
 export type AccountNumberCheck = {
-  /** Strict checks (opening an account, changing custodian) refuse an empty number; drafts allow
-   * it. */
+  /**
+   * Strict checks (opening an account, changing custodian) refuse an empty number; drafts allow it.
+   */
   strict: boolean;
 };
 

@@ -1,5 +1,7 @@
-/** product §3 stored files: KYC documents, and the statements and tax reports generated for a
- * portfolio. */
+/**
+ * Product §3 stored files: KYC documents, and the statements and tax reports generated for a
+ * portfolio.
+ */
 import { z } from 'zod';
 import { IdSchema, IsoDateSchema, IsoDateTimeSchema, UrlSchema } from '../fields.ts';
 

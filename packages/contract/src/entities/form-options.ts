@@ -1,5 +1,6 @@
-/** product §3 form options: how the build screen draws a style's strategy form, served per style.
- * */
+/**
+ * Product §3 form options: how the build screen draws a style's strategy form, served per style.
+ */
 import { z } from 'zod';
 import { SimulationResponseItemSchema } from './simulation.ts';
 

@@ -1,5 +1,7 @@
-/** product §3 daily series behind the portfolio charts (GET .../nav/history and friends), in US
- * dollars. */
+/**
+ * Product §3 daily series behind the portfolio charts (GET .../nav/history and friends), in US
+ * dollars.
+ */
 import { z } from 'zod';
 import { IsoDateSchema } from '../fields.ts';
 

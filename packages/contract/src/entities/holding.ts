@@ -1,5 +1,5 @@
 /**
- * product §3 holdings: the summary the portfolio list shows, the daily holding report with its
+ * Product §3 holdings: the summary the portfolio list shows, the daily holding report with its
  * asset lines, and the benchmark returns. Amounts are US dollars, `_pct` fields percentages. Yield
  * and duration figures are null for token portfolios, and a return is null until the portfolio is
  * old enough to have one.

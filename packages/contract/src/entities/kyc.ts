@@ -1,4 +1,4 @@
-/** product §3 KYC input (one line per uploaded document) and product §5's description limit. */
+/** Product §3 KYC input (one line per uploaded document) and product §5's description limit. */
 import { z } from 'zod';
 import { KYC_DESCRIPTION_MAX_LENGTH } from '../constants.ts';
 import { IdSchema, requiredOr, requiredText } from '../fields.ts';

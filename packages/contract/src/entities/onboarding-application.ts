@@ -1,4 +1,4 @@
-/** product §3 onboarding application: everything gathered before an account opens. */
+/** Product §3 onboarding application: everything gathered before an account opens. */
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from '../fields.ts';
 import { ClientDataInputSchema } from './client-data.ts';

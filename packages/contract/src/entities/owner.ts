@@ -1,5 +1,7 @@
-/** product §3 Owner and the product §5 owner-form rules; the web form and the api validate with
- * these. */
+/**
+ * Product §3 Owner and the product §5 owner-form rules; the web form and the api validate with
+ * these.
+ */
 import { z } from 'zod';
 import { MIN_DATE_OF_BIRTH, STATE_MAX_LENGTH, ZIP_CODE_MAX_LENGTH } from '../constants.ts';
 import { todayIsoDate } from '../dates.ts';
@@ -48,7 +50,7 @@ function isBlank(value: string | number | null | undefined): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** product §5: an employment object whose fields are all empty counts as no employment. */
+/** Product §5: an employment object whose fields are all empty counts as no employment. */
 export function isEmploymentEmpty(employment: EmploymentDraft | null | undefined): boolean {
   return employment == null || EMPLOYMENT_FIELDS.every((field) => isBlank(employment[field]));
 }

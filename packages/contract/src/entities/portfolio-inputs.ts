@@ -1,5 +1,5 @@
 /**
- * product §3 portfolio inputs: what onboarding collects (client data, strategy, custodians, KYC
+ * Product §3 portfolio inputs: what onboarding collects (client data, strategy, custodians, KYC
  * input), with the client's suitability, which the onboarding application carries alongside.
  * Field names match the product §8 attrs (client_data.*, strategy.*, custodians.INDEX,
  * kyc_input_data).

@@ -1,4 +1,4 @@
-/** product §3 portfolio list item, list response and detail. */
+/** Product §3 portfolio list item, list response and detail. */
 import { z } from 'zod';
 import { PortfolioStatusSchema, StrategyStyleSchema, UserDntSchema } from '../enums.ts';
 import { IdSchema, IsoDateSchema } from '../fields.ts';

@@ -1,5 +1,5 @@
 /**
- * product §3 simulation results (general and bond), the response item that wraps them, and the
+ * Product §3 simulation results (general and bond), the response item that wraps them, and the
  * product §5 simulation command. Result figures are percentages unless named
  * `_usd`/`value`/`cash_flow`.
  */
@@ -133,7 +133,7 @@ export const SimulationResponseItemSchema = z.object({
 });
 export type SimulationResponseItem = z.infer<typeof SimulationResponseItemSchema>;
 
-/** product §5: exactly one time window, and it must be 'today'. */
+/** Product §5: exactly one time window, and it must be 'today'. */
 export const TimeWindowsSchema = z
   .array(z.enum(TimeWindowSchema.options, { error: requiredOr(TIME_WINDOW_NOT_TODAY) }), {
     error: requiredOr(INVALID_VALUE),

@@ -1,4 +1,4 @@
-/** product §3 strategy catalogue: the strategies a firm offers and the styles they belong to. */
+/** Product §3 strategy catalogue: the strategies a firm offers and the styles they belong to. */
 import { z } from 'zod';
 import { StrategyStatusSchema, StrategyStyleSchema } from '../enums.ts';
 import { IdSchema } from '../fields.ts';

@@ -1,5 +1,6 @@
-/** product §3 Strategy envelope: the style decides whether `strategy` is a bond or a token
- * strategy. */
+/**
+ * Product §3 Strategy envelope: the style decides whether `strategy` is a bond or a token strategy.
+ */
 import { z } from 'zod';
 import { BOND_STRATEGY_STYLE, TOKEN_STRATEGY_STYLES } from '../enums.ts';
 import { discriminatorError, IsoDateTimeSchema } from '../fields.ts';

@@ -1,4 +1,4 @@
-/** product §3 suitability data with the product §5 suitability choices. */
+/** Product §3 suitability data with the product §5 suitability choices. */
 import { z } from 'zod';
 import {
   INVESTMENT_OBJECTIVES,

@@ -1,4 +1,4 @@
-/** product §3 tax data and tax options, with the product §5 tax rules. */
+/** Product §3 tax data and tax options, with the product §5 tax rules. */
 import { z } from 'zod';
 import { MINIMUM_INITIAL_INVESTMENT, TAX_EXEMPT_RESIDENCY } from '../constants.ts';
 import { TAX_ACCOUNTING_METHODS, TAX_RATES } from '../enums.ts';
@@ -14,8 +14,10 @@ import {
 } from '../messages.ts';
 import { US_STATE_ABBREVIATIONS } from '../us-states.ts';
 
-/** Where the client pays state tax: a product §3 state abbreviation, or "Nowhere" when no state
- * taxes it. */
+/**
+ * Where the client pays state tax: a product §3 state abbreviation, or "Nowhere" when no state
+ * taxes it.
+ */
 export const TAX_RESIDENCIES = [...US_STATE_ABBREVIATIONS, TAX_EXEMPT_RESIDENCY] as const;
 export const TaxResidencySchema = choice(TAX_RESIDENCIES, SELECT_VALID_OPTION);
 export type TaxResidency = z.infer<typeof TaxResidencySchema>;
@@ -34,7 +36,7 @@ export const TaxDataSchema = z.object(
 );
 export type TaxData = z.infer<typeof TaxDataSchema>;
 
-/** product §5 tax-exempt variant: no rate, no residency, neither surtax. */
+/** Product §5 tax-exempt variant: no rate, no residency, neither surtax. */
 export const TaxExemptTaxDataSchema = TaxDataSchema.extend({
   tax_rate: z.literal(0, { error: requiredOr(TAX_EXEMPT_RATE_NOT_ZERO) }),
   tax_residency: z.literal(TAX_EXEMPT_RESIDENCY, {

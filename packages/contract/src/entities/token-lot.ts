@@ -1,4 +1,4 @@
-/** product §3 token lot: one acquisition of a coin, for cost-basis tracking. */
+/** Product §3 token lot: one acquisition of a coin, for cost-basis tracking. */
 import { z } from 'zod';
 import { requiredOr, requiredText } from '../fields.ts';
 import { INVALID_VALUE } from '../messages.ts';

@@ -1,4 +1,4 @@
-/** product §3 token strategy (styles F, D and A). */
+/** Product §3 token strategy (styles F, D and A). */
 import { z } from 'zod';
 import { percent, requiredOr, requiredText } from '../fields.ts';
 import { INVALID_VALUE } from '../messages.ts';

@@ -1,5 +1,7 @@
-/** product §2 and product §5 user-settings modal: the fields an advisor may edit about themselves
- * (product §6). */
+/**
+ * Product §2 and product §5 user-settings modal: the fields an advisor may edit about themselves
+ * (product §6).
+ */
 import type { z } from 'zod';
 import { AdvisorUpdateSchema } from '../entities/advisor.ts';
 import { isValidPhoneNumber } from '../phone.ts';
@@ -18,8 +20,9 @@ export const SettingsFormSchema = AdvisorUpdateSchema.pick({
 });
 export type SettingsForm = z.infer<typeof SettingsFormSchema>;
 
-/** product §5: Submit is disabled until names are present and phone is empty or exactly 10 digits.
- * */
+/**
+ * Product §5: Submit is disabled until names are present and phone is empty or exactly 10 digits.
+ */
 export function canSubmitSettings(
   values: Partial<Pick<SettingsForm, 'first_name' | 'last_name' | 'phone'>>,
 ): boolean {

@@ -8,8 +8,9 @@ import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How the request body travels: JSON, or `multipart/form-data` for file uploads (KYC documents).
- * */
+/**
+ * How the request body travels: JSON, or `multipart/form-data` for file uploads (KYC documents).
+ */
 export type BodyKind = 'json' | 'multipart';
 
 /** Params and query are always objects: each key becomes one path or query parameter. */
@@ -86,14 +87,16 @@ type BodyPart<R, Io extends 'input' | 'output'> = R extends {
     : { body: z.output<B> }
   : unknown;
 
-/** What a caller passes for a route (`z.input` of params, query and body): the web client's view.
- * */
+/**
+ * What a caller passes for a route (`z.input` of params, query and body): the web client's view.
+ */
 export type RouteInput<R extends AnyRoute> = Simplify<
   ParamsPart<R, 'input'> & QueryPart<R, 'input'> & BodyPart<R, 'input'>
 >;
 
-/** What a handler receives once the schemas have parsed the request (`z.output`): the api's view.
- * */
+/**
+ * What a handler receives once the schemas have parsed the request (`z.output`): the api's view.
+ */
 export type RouteParsedInput<R extends AnyRoute> = Simplify<
   ParamsPart<R, 'output'> & QueryPart<R, 'output'> & BodyPart<R, 'output'>
 >;
@@ -200,8 +203,10 @@ export function isEmptyResponse(spec: ResponseSpec): spec is EmptyResponse {
   return !(spec instanceof z.ZodType) && spec.kind === 'empty';
 }
 
-/** The placeholder names of a path, in order: `/portfolios/{id}/actions/{action_id}` → id,
- * action_id. */
+/**
+ * The placeholder names of a path, in order: `/portfolios/{id}/actions/{action_id}` → id,
+ * action_id.
+ */
 export function extractPathParams(path: string): string[] {
   return Array.from(path.matchAll(PLACEHOLDER), (match) => match[1] as string);
 }

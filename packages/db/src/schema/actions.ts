@@ -12,7 +12,7 @@ import { timestampTz } from './columns.ts';
 import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
 /**
- * product §3 Action: an advisor's request or operations' child action. Its state is moved only
+ * Product §3 Action: an advisor's request or operations' child action. Its state is moved only
  * through the api's transition table; every move is also written to `action_transitions`.
  */
 export const actions = pgTable(
@@ -34,8 +34,10 @@ export const actions = pgTable(
   ],
 );
 
-/** Append-only audit log (docs/architecture.md "Action states"): who moved which action from what
- * to what, and when. */
+/**
+ * Append-only audit log (docs/architecture.md "Action states"): who moved which action from what to
+ * what, and when.
+ */
 export const actionTransitions = pgTable(
   'action_transitions',
   {

@@ -36,8 +36,10 @@ export type BondUniverse = {
    * priced on any day of the curve's history.
    */
   spread: Float64Array;
-  /** As of the market's date: clean price per 100, yield to worst, modified duration along the
-   *  worst redemption, convexity, all computed when the market loads (SPEC 3.6). */
+  /**
+   * As of the market's date: clean price per 100, yield to worst, modified duration along the worst
+   * redemption, convexity, all computed when the market loads (SPEC 3.6).
+   */
   price: Float64Array;
   ytw: Float64Array;
   duration: Float64Array;

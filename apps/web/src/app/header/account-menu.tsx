@@ -12,8 +12,9 @@ export function initialsOf(advisor: Pick<Advisor, 'first_name' | 'last_name' | '
 const itemClass =
   'cursor-pointer rounded px-3 py-2 text-sm text-slate-900 outline-none data-[highlighted]:bg-navy-50 data-[highlighted]:text-navy-800';
 
-/** The account menu, shown as the user's initials: Logout, Reset Password, Settings (product §2).
- * */
+/**
+ * The account menu, shown as the user's initials: Logout, Reset Password, Settings (product §2).
+ */
 export function AccountMenu(props: {
   advisor: Advisor | undefined;
   onOpenSettings(): void;

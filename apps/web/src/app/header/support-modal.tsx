@@ -5,8 +5,9 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session-context.tsx';
 
-/** Product §2: support phone and e-mail, and for a signed-in user the custodians' quick reference.
- * */
+/**
+ * Product §2: support phone and e-mail, and for a signed-in user the custodians' quick reference.
+ */
 export function SupportModal(props: { open: boolean; onOpenChange(open: boolean): void }) {
   const { config, isAuthenticated } = useSession();
   const { phone, email } = config.support;

@@ -4,8 +4,10 @@ import { ToastCard } from './toast-card.tsx';
 
 export type ToastTheme = 'success' | 'error' | 'info' | 'warning';
 
-/** Product §2: a toast carries text, theme, icon, link, status, detail, cancel, dismissible,
- * autoDismiss. */
+/**
+ * Product §2: a toast carries text, theme, icon, link, status, detail, cancel, dismissible,
+ * autoDismiss.
+ */
 export type ToastOptions = {
   text: string;
   theme?: ToastTheme;

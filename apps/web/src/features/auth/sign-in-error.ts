@@ -18,8 +18,10 @@ const CLIENT_FAILURES = [
   SIGN_IN_INVALID_RESPONSE,
 ];
 
-/** The product §8 message for a sign-in failure: by its error_type, else the client's own, else
- * generic. */
+/**
+ * The product §8 message for a sign-in failure: by its error_type, else the client's own, else
+ * generic.
+ */
 export function signInErrorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const { error_type: type, message } = error as { error_type?: unknown; message?: unknown };

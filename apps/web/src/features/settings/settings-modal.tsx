@@ -3,8 +3,10 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { SettingsFormView } from './settings-form.tsx';
 import { useSaveSettings } from './use-save-settings.ts';
 
-/** USER SETTINGS (product §2, product §4, product §5): the advisor edits their own name, phone,
- * address and e-mail flag. */
+/**
+ * USER SETTINGS (product §2, product §4, product §5): the advisor edits their own name, phone,
+ * address and e-mail flag.
+ */
 export function SettingsModal(props: {
   advisor: Advisor;
   open: boolean;
