@@ -1,7 +1,6 @@
 import {
   type ActionState,
   type ActionType,
-  NOT_FOUND_DETAIL,
   PortfolioInputsSchema,
   toValidationErrorResponse,
 } from '@ballast/contract';
@@ -12,10 +11,11 @@ import type { ApiContext } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
+import { getApplication } from '../portfolios/onboarding-application.ts';
 import { type ActionRow, insertAction } from './action-store.ts';
 import { initialState, isOpen } from './transitions.ts';
 
-const { actions, portfolios, onboardingApplications } = schema;
+const { actions, portfolios } = schema;
 
 /** The action types an advisor asks for on an opened account, one route each. */
 export type RequestType = Exclude<
@@ -78,13 +78,8 @@ export async function openAccount(
   if (portfolio.status !== 'INCOMPLETE') {
     throw new AppError('request_conflict', 'The application was already submitted.');
   }
-  const [application] = await db
-    .select()
-    .from(onboardingApplications)
-    .where(eq(onboardingApplications.portfolioId, portfolio.id));
-  if (!application) throw new AppError('not_found', NOT_FOUND_DETAIL);
   // The saved draft was checked laxly; opening checks it strictly, at the draft's own attrs.
-  const input = savedInputsOf(application, box);
+  const input = savedInputsOf(await getApplication(db, portfolio.id), box);
   const checked = PortfolioInputsSchema.safeParse(input);
   if (!checked.success) {
     throw new RequestValidationError(toValidationErrorResponse(checked.error, { input }));
