@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { documentFiles, filesUnder, fromRoot, root } from './repository-files.ts';
 
 /**
  * Every citation in the code and the documents resolves to a page of this repository.
@@ -15,8 +16,7 @@ import { describe, expect, it } from 'vitest';
  *   `architecture "Heading"`), a `##` heading of that page. The old design and style notes are
  *   not in the repository, so their names are not cited at all.
  */
-const root = join(import.meta.dirname, '..');
-const self = relative(root, import.meta.filename);
+const self = fromRoot(import.meta.filename);
 
 const STANDARD =
   /(?:RFC|Core|Discovery|Logout|Management|Registration|OAuth|OpenID|U\.S\.C\.|PROTOCOL\.md|SPEC\.md|SPEC)`?(?:\s+[\w.]+){0,2}\s*$/;
@@ -104,38 +104,13 @@ function citationProblems(text: string, sections: Sections, headings: Set<string
   return problems;
 }
 
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      return ['node_modules', 'dist', '.data'].includes(entry.name)
-        ? []
-        : filesUnder(path, pattern);
-    }
-    return pattern.test(entry.name) ? [path] : [];
-  });
-}
-
 function citingFiles(): string[] {
   const code = ['apps', 'packages', 'scripts'].flatMap((dir) =>
     filesUnder(join(root, dir), /\.tsx?$/),
   );
-  const documents = [
-    join(root, 'README.md'),
-    join(root, 'CONTRIBUTING.md'),
-    ...filesUnder(join(root, 'docs'), /\.md$/),
-    ...['apps', 'packages'].flatMap((group) =>
-      readdirSync(join(root, group)).flatMap((name) =>
-        readdirSync(join(root, group, name))
-          .filter((file) => file.endsWith('.md'))
-          .map((file) => join(root, group, name, file)),
-      ),
-    ),
-  ];
-  return [...code, ...documents]
-    .map((file) => relative(root, file).split(sep).join('/'))
-    .filter((file) => file !== self.split(sep).join('/'))
+  return [...code, ...documentFiles()]
+    .map(fromRoot)
+    .filter((file) => file !== self)
     .sort();
 }
 

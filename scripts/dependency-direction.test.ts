@@ -1,13 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, root, workspaceDirs } from './repository-files.ts';
 
 /**
  * Dependencies point one way (docs/architecture.md "Dependencies"): contract depends on nothing of
  * ours, engine only on contract (decision 013), db at most on contract, api on contract, engine and
- * db, web on contract only. The server is the
- * composition root and may use everything. Browser tests under apps/web/e2e start the real
- * server, so they are outside the web app's own source.
+ * db, web on contract only. The server is the composition root and may use everything. Browser
+ * tests under apps/web/e2e start the real server, so they are outside the web app's own source.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   '@ballast/contract': [],
@@ -24,24 +24,6 @@ const ALLOWED: Record<string, readonly string[]> = {
     '@ballast/api',
   ],
 };
-
-const root = join(import.meta.dirname, '..');
-
-function workspaceDirs(): string[] {
-  return ['apps', 'packages'].flatMap((group) =>
-    readdirSync(join(root, group))
-      .map((name) => join(root, group, name))
-      .filter((dir) => statSync(join(dir, 'package.json'), { throwIfNoEntry: false })?.isFile()),
-  );
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
-  });
-}
 
 function importedWorkspaces(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -60,7 +42,7 @@ describe('dependency direction', () => {
       const srcDir = join(dir, 'src');
       const used = new Set([
         ...Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@ballast/')),
-        ...sourceFiles(srcDir).flatMap(importedWorkspaces),
+        ...filesUnder(srcDir, /\.tsx?$/).flatMap(importedWorkspaces),
       ]);
       const forbidden = [...used].filter(
         (name) => name !== manifest.name && !allowed?.includes(name),
@@ -88,7 +70,7 @@ describe('web app layers', () => {
   }
 
   function crossings(dir: string, allowed: readonly string[]): string[] {
-    return sourceFiles(dir).flatMap((file) =>
+    return filesUnder(dir, /\.tsx?$/).flatMap((file) =>
       relativeImports(file)
         .filter((target) => !allowed.some((place) => inside(target, place)))
         .map((target) => `${relative(webSrc, file)} → ${relative(webSrc, target)}`),

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { documentFiles, fromRoot, root } from './repository-files.ts';
 
 /**
  * Every repository path the documents name exists. A path is a token with a `/` whose first
@@ -10,7 +11,6 @@ import { describe, expect, it } from 'vitest';
  * `/`), globs and placeholders (`*`, `<…>`, `{…}`, `…`) name no single file, and what
  * .gitignore ignores (`dist/`, `docs/openapi.json`) is built, not kept; none of them is checked.
  */
-const root = join(import.meta.dirname, '..');
 
 type Ignore = { names: Set<string>; paths: Set<string>; suffixes: string[] };
 
@@ -45,28 +45,6 @@ function folders(dir: string): Set<string> {
   );
 }
 
-function markdownIn(dir: string, deep: boolean): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return deep && !isIgnored(entry.name) ? markdownIn(path, deep) : [];
-    return entry.name.endsWith('.md') ? [path] : [];
-  });
-}
-
-/** README.md, CONTRIBUTING.md, every document at the top of a package or app, all of docs/. */
-function documents(): string[] {
-  const workspaces = ['apps', 'packages'].flatMap((group) =>
-    [...folders(join(root, group))].map((name) => join(root, group, name)),
-  );
-  return [
-    join(root, 'README.md'),
-    join(root, 'CONTRIBUTING.md'),
-    ...workspaces.flatMap((dir) => markdownIn(dir, false)),
-    ...markdownIn(join(root, 'docs'), true),
-  ];
-}
-
 /** The package or app folder a document belongs to, if any. */
 function workspaceOf(document: string): string | undefined {
   const [group, name] = relative(root, document).split(sep);
@@ -90,7 +68,7 @@ function namedPaths(document: string, text: string): { written: string; path: st
     const first = written.split('/')[0] ?? '';
     const base = workspace && local.has(first) ? workspace : topLevel.has(first) ? root : null;
     if (base === null) continue;
-    const path = relative(root, join(base, written)).split(sep).join('/');
+    const path = fromRoot(join(base, written));
     if (!isIgnored(path)) found.push({ written, path });
   }
   return found;
@@ -102,7 +80,7 @@ function exists(path: string): boolean {
 
 describe('paths named in the documents', () => {
   it('reads the documents of the root, every package and app, and docs/', () => {
-    const names = documents().map((document) => relative(root, document).split(sep).join('/'));
+    const names = documentFiles().map((document) => fromRoot(document));
     expect(names).toEqual(
       expect.arrayContaining([
         'README.md',
@@ -126,8 +104,8 @@ describe('paths named in the documents', () => {
     ]);
   });
 
-  for (const document of documents()) {
-    const name = relative(root, document).split(sep).join('/');
+  for (const document of documentFiles()) {
+    const name = fromRoot(document);
     it(`${name} names only paths that exist`, () => {
       const text = readFileSync(document, 'utf8');
       const missing = namedPaths(document, text)
