@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectTitle } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 describe('the app, logged out', () => {
@@ -15,7 +16,7 @@ describe('the app, logged out', () => {
     await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/');
-    expect(await page.title()).toBe('Login | Ballast');
+    await expectTitle(page, 'Login | Ballast');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   });
 
@@ -46,6 +47,6 @@ describe('the app, logged out', () => {
   it('answers an unknown page with its own message', async () => {
     await page.goto(`${suite.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'This page does not exist.' }).waitFor();
-    expect(await page.title()).toBe('Page not found | Ballast');
+    await expectTitle(page, 'Page not found | Ballast');
   });
 });

@@ -17,7 +17,7 @@ import {
 } from '../src/lib/format.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 /** The value beside a label in one of the screen's description lists. */
@@ -54,7 +54,7 @@ describe('the portfolio detail screen', () => {
   it('shows the client, custodian, strategy and holding figures the api gives', async () => {
     const holding = detail.current_holding;
     if (!holding) throw new Error('the portfolio has no holding report');
-    expect(await page.title()).toBe(`${detail.client_name} | Ballast`);
+    await expectTitle(page, `${detail.client_name} | Ballast`);
     expect(await page.getByText('Status: In good order').count()).toBe(1);
     expect(
       await page.getByText(`Do not trade: ${detail.user_dnt ?? 'off'}`, { exact: true }).count(),
@@ -280,7 +280,7 @@ describe('the portfolio detail screen', () => {
     expect(await failed.textContent()).toContain(
       'The server could not complete the request. Please try again.',
     );
-    expect(await page.title()).toBe('Portfolio | Ballast');
+    await expectTitle(page, 'Portfolio | Ballast');
     await saveScreenshot(page, 'portfolio-detail-error');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();

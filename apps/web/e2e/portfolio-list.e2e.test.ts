@@ -5,7 +5,13 @@ import type { PortfolioListItem, PortfolioListResponse } from '@ballast/contract
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from './support/csv.ts';
-import { openPage, saveScreenshot, signInWithPassword, waitForFocus } from './support/pages.ts';
+import {
+  expectTitle,
+  openPage,
+  saveScreenshot,
+  signInWithPassword,
+  waitForFocus,
+} from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 // How long a condition may take to come true; vitest's own default (1 s) is tight on a busy CI.
@@ -194,7 +200,7 @@ describe('the portfolio list on the home page', () => {
     const table = await goHome();
     const list = await fetchList();
     expect(list.number_of_portfolios).toBeGreaterThan(40);
-    expect(await page.title()).toBe('Home | Ballast');
+    await expectTitle(page, 'Home | Ballast');
     expect(await totalValue(page, 'Assets under management')).toBe(wholeDollars.format(list.aum));
     expect(await totalValue(page, 'Average AUM')).toBe(wholeDollars.format(list.avg_aum));
     expect(await totalValue(page, 'Portfolios')).toBe(String(list.number_of_portfolios));

@@ -2,6 +2,7 @@ import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  expectTitle,
   openPage,
   saveScreenshot,
   sessionJwtOf,
@@ -95,7 +96,7 @@ describe('resetting the password', () => {
     await page.getByRole('menuitem', { name: 'Reset Password' }).click();
     await page.getByRole('form', { name: 'Choose a new password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/reset-password');
-    expect(await page.title()).toBe('Reset Password | Ballast');
+    await expectTitle(page, 'Reset Password | Ballast');
     await fillNewPassword(page, WEAK);
     await expectAlert(page, SIGN_IN_ERROR_MESSAGES.weak_password);
     await saveScreenshot(page, 'reset-password-session');

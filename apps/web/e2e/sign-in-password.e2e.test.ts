@@ -1,6 +1,6 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
-import { openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in with a password, and out again', () => {
@@ -28,7 +28,7 @@ describe('signing in with a password, and out again', () => {
     await saveScreenshot(page, 'login');
     await signInWithPassword(page, advisor);
     expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.title()).toBe('Home | Ballast');
+    await expectTitle(page, 'Home | Ballast');
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
@@ -66,7 +66,7 @@ describe('signing in with a password, and out again', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Monitor' }).waitFor();
-    expect(await page.title()).toBe('Monitor | Ballast');
+    await expectTitle(page, 'Monitor | Ballast');
     await context.close();
   });
 });

@@ -2,7 +2,13 @@ import { type HDNodeWallet, Wallet } from 'ethers';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { attachEthereumWallet } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
+import {
+  expectTitle,
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  waitForSignedInHome,
+} from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 /**
@@ -70,7 +76,7 @@ describe('signing in with an Ethereum wallet', () => {
     expect(await nav.getByRole('link', { name: 'Logout' }).getAttribute('href')).toBe(
       '/auth/logout',
     );
-    expect(await page.title()).toBe('No advisor account | Ballast');
+    await expectTitle(page, 'No advisor account | Ballast');
     await saveScreenshot(page, 'no-advisor-account');
 
     // Every page says the same, rather than failing in its own way.

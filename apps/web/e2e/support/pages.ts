@@ -43,6 +43,17 @@ export async function waitForSignedInHome(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
+/**
+ * Waits until the page's title is `title`. A route sets its title once its page has rendered,
+ * which can be after the address has changed; a title that never comes fails with both values.
+ */
+export async function expectTitle(page: Page, title: string): Promise<void> {
+  await page
+    .waitForFunction((expected) => document.title === expected, title)
+    .catch(() => undefined);
+  expect(await page.title()).toBe(title);
+}
+
 /** The session JWT cookie (`__session`) the sign-in client wrote, if any. */
 export async function sessionJwtOf(context: BrowserContext): Promise<string | undefined> {
   const cookie = (await context.cookies()).find((entry) => entry.name === '__session');
