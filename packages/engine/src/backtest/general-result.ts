@@ -1,8 +1,10 @@
 import type { SimulationResult } from '@ballast/contract';
+import { type EpochDay, formatIsoDate } from '../dates.ts';
 import {
   annualizedReturn,
   excessReturn,
   periodReturns,
+  periodsPerYear,
   sharpeRatio,
   totalReturn,
   volatility,
@@ -10,16 +12,18 @@ import {
 
 export type BacktestRun = {
   timeframe: string;
-  dates: string[];
-  /** The portfolio's value each day of `dates`. */
+  /** The backtest's days: its statistics take their periods per year from them (SPEC 5.2). */
+  days: ArrayLike<EpochDay>;
+  /** The portfolio's value each of `days`. */
   balances: number[];
   /** The benchmark each day, already scaled to the portfolio's first balance. */
   benchmark: number[];
-  periodsPerYear: number;
+  /** The risk-free return of each period between consecutive days (`riskFreeReturns`). */
+  riskFree: readonly number[];
   /** Harvested losses by month, YYYY-MM, USD. */
   monthlyLosses: ReadonlyMap<string, number>;
   yearly: readonly { year: number; losses: number; savings: number }[];
-  /** The lesser of purchases and sales per year, USD (SEC Form N-1A). */
+  /** The lesser of purchases and sales per calendar year (`calendarYears`), USD (SEC Form N-1A). */
   tradedPerYear: number;
   holdings: Record<string, number>;
   attributes: SimulationResult['attributes'];
@@ -33,7 +37,9 @@ const money = (amount: number) => Math.round(amount * 100) / 100;
  * the relative performance each day, harvested losses with their savings, and the statistics.
  */
 export function generalResult(run: BacktestRun): SimulationResult {
-  const { balances, benchmark, dates, periodsPerYear } = run;
+  const { balances, benchmark } = run;
+  const dates = Array.from(run.days, formatIsoDate);
+  const perYear = periodsPerYear(run.days);
   const initial = balances[0] as number;
   const final = balances.at(-1) as number;
   const returns = periodReturns(balances);
@@ -76,10 +82,10 @@ export function generalResult(run: BacktestRun): SimulationResult {
     performance_stats: {
       total_return: percent(total),
       excess_return: percent(excessReturn(total, benchmarkTotal)),
-      annualized_return: percent(annualizedReturn(returns, periodsPerYear)),
+      annualized_return: percent(annualizedReturn(returns, perYear)),
       turnover: percent(run.tradedPerYear / averageBalance),
-      volatility: percent(volatility(returns, periodsPerYear)),
-      sharp_ratio: Math.round(sharpeRatio(returns, periodsPerYear) * 1e4) / 1e4,
+      volatility: percent(volatility(returns, perYear)),
+      sharp_ratio: Math.round(sharpeRatio(returns, run.riskFree, perYear) * 1e4) / 1e4,
     },
     holdings: run.holdings,
     attributes: run.attributes,

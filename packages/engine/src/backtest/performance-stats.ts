@@ -2,6 +2,21 @@
  * Performance statistics of a backtest, with the conventions of the empyrical library
  * (github.com/quantopian/empyrical, stats.py) where it has one (SPEC 5).
  */
+import type { EpochDay } from '../dates.ts';
+
+/** The calendar years a series of days spans, 365.25 days each (SPEC 5.2). */
+export function calendarYears(days: ArrayLike<EpochDay>): number {
+  return ((days[days.length - 1] as number) - (days[0] as number)) / 365.25;
+}
+
+/**
+ * The periods a series of days has per calendar year (SPEC 5.2): its own frequency, so weekdays
+ * with their holidays or gaps, or every calendar day, annualise at the rate they were observed.
+ */
+export function periodsPerYear(days: ArrayLike<EpochDay>): number {
+  const years = calendarYears(days);
+  return years > 0 ? (days.length - 1) / years : 0;
+}
 
 /** Simple period returns of a value series: r[t] = v[t] / v[t-1] - 1. */
 export function periodReturns(values: ArrayLike<number>): number[] {
@@ -40,13 +55,22 @@ export function volatility(returns: readonly number[], periodsPerYear: number): 
 }
 
 /**
- * Sharpe ratio with a zero risk-free rate: mean over sample deviation, annualised by the root
- * of periods per year (empyrical sharpe_ratio). A series without deviation scores 0.
+ * Sharpe ratio (SPEC 5.4): the mean of the period returns in excess of the risk-free return of
+ * the same period over their sample deviation, annualised by the root of periods per year
+ * (empyrical sharpe_ratio with a risk-free series). A series without deviation scores 0.
  */
-export function sharpeRatio(returns: readonly number[], periodsPerYear: number): number {
-  const deviation = sampleDeviation(returns);
+export function sharpeRatio(
+  returns: readonly number[],
+  riskFree: readonly number[],
+  periodsPerYear: number,
+): number {
+  if (riskFree.length !== returns.length) {
+    throw new Error('The risk-free series does not match the returns period for period.');
+  }
+  const excess = returns.map((r, t) => r - (riskFree[t] as number));
+  const deviation = sampleDeviation(excess);
   if (deviation === 0) return 0;
-  return (mean(returns) / deviation) * Math.sqrt(periodsPerYear);
+  return (mean(excess) / deviation) * Math.sqrt(periodsPerYear);
 }
 
 /** Geometric excess return of a portfolio over its benchmark across the same window. */

@@ -1,6 +1,8 @@
 import type { BondStrategy, SimulationResult, TaxData } from '@ballast/contract';
 import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
+import { calendarYears } from '../backtest/performance-stats.ts';
+import { riskFreeReturns } from '../backtest/risk-free.ts';
 import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
 import { referenceYield } from '../market/price-to-worst.ts';
@@ -21,7 +23,6 @@ export const BOND_BACKTEST = {
   swapCost: 0.001,
   /** A position swapped is not swapped again within this many days (SPEC 9.4). */
   reharvestDays: 31,
-  periodsPerYear: 252,
 } as const;
 
 export type BondBacktest = {
@@ -183,7 +184,7 @@ export function backtestBondPortfolio(
   const benchmark = benchmarkOn(market.benchmarks.bond, days, balances[0] as number);
   const rates = taxRatesOf(taxData);
   const savings = capitalLossSavings(yearlyLosses(losses), toCivil(asOf).year, lossRates(rates));
-  const windowYears = (days.length - 1) / BOND_BACKTEST.periodsPerYear;
+  const windowYears = calendarYears(days);
   const harvestedLosses = [...losses.values()].reduce(
     (sum, entry) => sum + entry.short + entry.long,
     0,
@@ -197,10 +198,10 @@ export function backtestBondPortfolio(
     swaps,
     result: generalResult({
       timeframe: `${formatIsoDate(first)} to ${formatIsoDate(asOf)}`,
-      dates: days.map(formatIsoDate),
+      days,
       balances,
       benchmark,
-      periodsPerYear: BOND_BACKTEST.periodsPerYear,
+      riskFree: riskFreeReturns(market, days),
       monthlyLosses: new Map(
         [...losses.entries()].map(([month, entry]) => [month, entry.short + entry.long]),
       ),

@@ -105,3 +105,51 @@ describe('yield to worst (SPEC 2.5)', () => {
     expect(flows.times[last]).toBeCloseTo(16 + 0.5, 12);
   });
 });
+
+describe('month-end coupons have 180-day periods (SPEC 2.3, 2.2)', () => {
+  // A 4 % bond maturing 2031-08-31 pays on 31 August and 28 February (SPEC 2.1). Settled
+  // 2026-12-15 it lies between 2026-08-31 and 2027-02-28. By SPEC 2.2:
+  //   days(2026-08-31, 2026-12-15): D1 31 -> 30, 30 × 4 + (15 − 30) = 105 accrued days;
+  //   days(2026-12-15, 2027-02-28): 360 × 1 + 30 × (2 − 12) + (28 − 15) = 73 days to go;
+  //   days(2026-08-31, 2027-02-28): 360 − 180 + (28 − 30) = 178, which is not the period.
+  // The period is 180 days, so w = 73 / 180 = 0.405556 (not 73 / 178 = 0.410112).
+  const settlement = day('2026-12-15');
+
+  it('puts the next coupon 73/180 of a period away, and each later one a period further', () => {
+    const flows = cashFlows({ couponRate: 0.04, maturity: day('2031-08-31') }, settlement);
+    // 2027-02-28, 2027-08-31, ... 2031-08-31: ten coupons.
+    expect(flows.times.length).toBe(10);
+    expect(flows.times[0]).toBeCloseTo(73 / 180, 12);
+    expect(flows.times[9]).toBeCloseTo(73 / 180 + 9, 12);
+    expect(flows.accrued).toBeCloseTo((4 * 105) / 360, 12);
+  });
+
+  it('counts the period after February as 180 days too', () => {
+    // Settled 2027-05-15, between 2027-02-28 and 2027-08-31:
+    //   days(2027-02-28, 2027-05-15) = 30 × 3 + (15 − 28) = 77 accrued days;
+    //   days(2027-05-15, 2027-08-31): D2 stays 31 as D1 is 15, 30 × 3 + (31 − 15) = 106;
+    //   days(2027-02-28, 2027-08-31) = 30 × 6 + 3 = 183, which again is not the period.
+    const flows = cashFlows({ couponRate: 0.04, maturity: day('2031-08-31') }, day('2027-05-15'));
+    expect(flows.times[0]).toBeCloseTo(106 / 180, 12);
+    expect(flows.accrued).toBeCloseTo((4 * 77) / 360, 12);
+  });
+
+  it('treats a maturity on the 29th or 30th the same way', () => {
+    // From 2026-12-15 to 2027-02-28 is 73 days whichever day the coupon falls on in August;
+    // the old periods were 179 (from the 29th) and 178 (from the 30th).
+    for (const maturity of ['2031-08-29', '2031-08-30']) {
+      const flows = cashFlows({ couponRate: 0.04, maturity: day(maturity) }, settlement);
+      expect(flows.times[0], maturity).toBeCloseTo(73 / 180, 12);
+    }
+  });
+
+  it('prices a short month-end bond to the cent by hand', () => {
+    // 4 % maturing 2027-08-31 at a 5 % yield: 2 at w = 73/180 and 102 at w + 1, per 100.
+    //   1.025^−0.405556 = 0.990036, so the coupon is worth 1.980071;
+    //   1.025^−1.405556 = 0.965889, so the last flow is worth 98.520631;
+    //   dirty 100.500702, less accrued 4 × 105 / 360 = 1.166667, is clean 99.334035.
+    // With the old 178-day period (w = 73/178) it was 99.322728, 1.1 cents lower.
+    const flows = cashFlows({ couponRate: 0.04, maturity: day('2027-08-31') }, settlement);
+    expect(cleanPrice(flows, 0.05)).toBeCloseTo(99.334035, 5);
+  });
+});

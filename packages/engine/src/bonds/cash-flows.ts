@@ -46,7 +46,9 @@ export function cashFlows(
     accrualStart === previous
       ? coupon
       : (bond.couponRate * 100 * days30360(accrualStart, next)) / 360;
-  const toNext = days30360(settlement, next) / days30360(previous, next);
+  // Every regular period is 180 days under 30/360 (SPEC 2.3), even one whose end the day count
+  // leaves short or long, as 31 August to 28 February (178) and back (183) are.
+  const toNext = days30360(settlement, next) / DAYS_PER_PERIOD;
 
   const times: number[] = [];
   const amounts: number[] = [];

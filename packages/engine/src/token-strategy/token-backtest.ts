@@ -1,6 +1,8 @@
 import type { SimulationResult, TaxData, TimeWindow, TokenStrategy } from '@ballast/contract';
 import { benchmarkOn } from '../backtest/benchmark.ts';
 import { generalResult } from '../backtest/general-result.ts';
+import { calendarYears } from '../backtest/performance-stats.ts';
+import { riskFreeReturns } from '../backtest/risk-free.ts';
 import { type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
 import type { EngineResult } from '../engine-result.ts';
 import { LotBook, type Realised } from '../lots/lot-book.ts';
@@ -18,7 +20,6 @@ export const TOKEN_BACKTEST = {
   harvestShare: 0.1,
   /** ...and at least this many dollars. */
   harvestMinimum: 100,
-  periodsPerYear: 365,
 } as const;
 
 const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY'] as const;
@@ -181,7 +182,7 @@ export function simulateTokenStrategy(
       books,
       years,
       monthly,
-      tradedPerYear: Math.min(purchases, sales) / ((days.length - 1) / 365),
+      tradedPerYear: Math.min(purchases, sales) / calendarYears(days),
       taxData: tax_data,
       timeWindow,
     }),
@@ -262,10 +263,10 @@ function resultOf(
   const invested = held.reduce((sum, value) => sum + value, 0);
   return generalResult({
     timeframe: run.timeWindow,
-    dates: Array.from(days, formatIsoDate),
+    days,
     balances: run.balances,
     benchmark: benchmarkOn(market.benchmarks.token, days, initial),
-    periodsPerYear: TOKEN_BACKTEST.periodsPerYear,
+    riskFree: riskFreeReturns(market, days),
     monthlyLosses: run.monthly,
     yearly: savings,
     tradedPerYear: run.tradedPerYear,
