@@ -12,7 +12,8 @@ import { simulateTokenStrategy } from './token-strategy/token-backtest.ts';
 /**
  * Golden results for the bundled market's fixed seed (SPEC 3.1): the same request gives these
  * figures on every machine. A change that moves them changes what advisors see, and must say
- * so: update them in the same commit, with the reason in its message.
+ * so: update them in the same commit, raise ENGINE_RULES_VERSION (SPEC 3.1), and give the reason
+ * in its message.
  */
 const market = generatedMarket();
 

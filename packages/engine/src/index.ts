@@ -27,6 +27,7 @@ export { effectiveRisk, type RiskMeasures, riskMeasures } from './bonds/risk.ts'
 export { cleanPrice, dirtyPrice, yieldFromCleanPrice, yieldToWorst } from './bonds/yield.ts';
 export * from './dates.ts';
 export type { EngineResult } from './engine-result.ts';
+export { ENGINE_RULES_VERSION } from './engine-rules.ts';
 export { LotBook } from './lots/lot-book.ts';
 export { cusip, cusipCheckDigit } from './market/cusip.ts';
 export {

@@ -1,4 +1,5 @@
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
+import { ENGINE_RULES_VERSION } from '@ballast/engine';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, runHash } from './canonical-hash.ts';
 
@@ -41,6 +42,9 @@ describe('canonical request hash', () => {
     expect(runHash('SIMULATION', { rate: 35 }, 'yesterday', MARKET)).not.toBe(base);
     expect(runHash('COMPARER', { rate: 35 }, 'today', MARKET)).not.toBe(base);
     expect(runHash('SIMULATION', { rate: 35 }, 'today', `${MARKET}-next`)).not.toBe(base);
+    expect(runHash('SIMULATION', { rate: 35 }, 'today', MARKET, ENGINE_RULES_VERSION + 1)).not.toBe(
+      base,
+    );
     // Array order is meaning, not presentation.
     expect(runHash('SIMULATION', { a: [1, 2] }, 'today', MARKET)).not.toBe(
       runHash('SIMULATION', { a: [2, 1] }, 'today', MARKET),

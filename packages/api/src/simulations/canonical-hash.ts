@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ENGINE_RULES_VERSION } from '@ballast/engine';
 
 /**
  * JSON with object keys sorted at every depth and no whitespace, so two requests that mean the
@@ -21,16 +22,18 @@ export type RunKind = 'SIMULATION' | 'COMPARER';
 
 /**
  * The content hash that names a run: the kind, the request, its window and the market it runs
- * on. The kind is part of the hashed text, so a simulation and a comparison of the same body
- * never share a name; the market too, so a result is never served for other market data.
+ * on, and the engine's rules. The kind is part of the hashed text, so a simulation and a
+ * comparison of the same body never share a name; the market and the rules too, so a result is
+ * never served for other market data or computed by rules since corrected.
  */
 export function runHash(
   kind: RunKind,
   request: unknown,
   timeWindow: string,
   market: string,
+  rules = ENGINE_RULES_VERSION,
 ): string {
   return createHash('sha256')
-    .update(canonicalJson({ kind, request, time_window: timeWindow, market }))
+    .update(canonicalJson({ kind, request, time_window: timeWindow, market, rules }))
     .digest('hex');
 }

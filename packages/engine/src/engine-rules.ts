@@ -1,0 +1,6 @@
+/**
+ * Names the rules of SPEC.md a result was computed by. Raise it with any change that moves a
+ * figure (the golden figures move with it), so a result stored under older rules is never
+ * served as current (SPEC 3.1).
+ */
+export const ENGINE_RULES_VERSION = 2;
