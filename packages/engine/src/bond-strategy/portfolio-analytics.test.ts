@@ -132,6 +132,16 @@ describe('each figure as the sum of its positions, by hand (SPEC 8.8)', () => {
     expect(analytics.attributes.duration).toBe(0.4875);
   });
 
+  it('taxes each discount in the year its bond redeems (SPEC 6.5, 8.7)', () => {
+    // All three redeem on 15 January 2027: 1,000 x 101.5 + 1,000 x 102 + 2,020 x 102.5.
+    expect(analytics.tax_cash_flows.years).toEqual([2027]);
+    expect(analytics.tax_cash_flows.cash_flows).toEqual([410_550]);
+    // A: coupon 1,500 x 10.9 % = 163.50 and its 1,000 of discount x 49.7 % = 497; B: coupon
+    // 2,000 x 38.8 % = 776 and discount 1,000 x 38.8 % = 388; C: nothing. 1,824.50 in all,
+    // where the coupons alone paid 939.50.
+    expect(analytics.tax_cash_flows.taxes).toEqual([1824.5]);
+  });
+
   it('splits each rate shock: each position’s change in value over the portfolio’s (SPEC 8.6)', () => {
     // Repriced at its yield moved by the shift, a position is worth units x (100 + c / 2) /
     // (1 + (y + shift) / 2); its part is that less its value today, over 400,000, in percent.

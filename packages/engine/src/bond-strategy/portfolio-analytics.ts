@@ -11,6 +11,7 @@ import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-
 import {
   afterTaxYieldOf,
   combinedRate,
+  discountTaxOf,
   exemptions,
   keptShareOf,
   type TaxRates,
@@ -306,8 +307,9 @@ function rateSensitivity(market: MarketData, portfolio: ConstructedPortfolio) {
 
 /**
  * Coupons and redemptions the portfolio receives each calendar year until its last bond
- * redeems, and the tax on the coupons (SPEC 8.7). Redemptions at par of bonds bought at a
- * premium or discount are returned capital here; their gain or loss is the backtest's concern.
+ * redeems, the tax on the coupons, and in the year a bond bought at a discount redeems, the
+ * tax on its discount (SPEC 8.7): the taxes the after-tax yield counts (SPEC 6.5). A premium
+ * is returned capital.
  */
 function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates: TaxRates) {
   const { bonds, asOf } = market;
@@ -323,6 +325,7 @@ function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates
     const flows = cashFlows(terms, asOf, { day: worst, price: 100 });
     const taxRate = 1 - keptShareOf(bonds, bond, rates);
     const units = position.par / 100;
+    const discountTax = discountTaxOf(bonds, bond, rates, asOf) * units;
     const last = flows.times.length - 1;
     for (let i = 0; i <= last; i++) {
       // Coupon dates are half-years apart from the first; the calendar year follows from that.
@@ -332,7 +335,7 @@ function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates
       const coupon = i === last ? amount - 100 * units : amount;
       const entry = byYear.get(year) ?? { cash: 0, taxes: 0 };
       entry.cash += amount;
-      entry.taxes += coupon * taxRate;
+      entry.taxes += coupon * taxRate + (i === last ? discountTax : 0);
       byYear.set(year, entry);
     }
   }

@@ -130,22 +130,48 @@ export function afterTaxYieldOf(
   asOf: EpochDay,
 ): number {
   const kept = keptShareOf(universe, bond, rates);
-  const ytw = universe.ytw[bond] as number;
-  const maturity = universe.maturity[bond] as number;
-  const redemptionPrice =
-    universe.worstDay[bond] === maturity ? 100 : (universe.callPrice[bond] as number);
+  const redemptionPrice = redemptionPriceOf(universe, bond);
   const price = universe.price[bond] as number;
-  if (price >= redemptionPrice) return ytw * kept;
-  const bondClass = BOND_CLASSES[universe.bondClass[bond] as number] as BondClass;
-  const deMinimis = isDeMinimis(price, (maturity - asOf) / 365.25);
+  if (price >= redemptionPrice) return (universe.ytw[bond] as number) * kept;
   return discountAfterTaxYield(
     worstFlowsOf(universe, bond, asOf, redemptionPrice),
     price,
     redemptionPrice,
-    {
-      keptShare: kept,
-      discountRate: discountTaxRate(bondClass, deMinimis, rates),
-    },
+    { keptShare: kept, discountRate: discountRateOf(universe, bond, rates, asOf) },
+  );
+}
+
+/**
+ * The tax a bond's market discount pays at its worst redemption, per 100 of face (SPEC 6.5); 0
+ * for a bond bought at or above its redemption price.
+ */
+export function discountTaxOf(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
+  const discount = redemptionPriceOf(universe, bond) - (universe.price[bond] as number);
+  return discount > 0 ? discount * discountRateOf(universe, bond, rates, asOf) : 0;
+}
+
+function redemptionPriceOf(universe: BondUniverse, bond: number): number {
+  return universe.worstDay[bond] === universe.maturity[bond]
+    ? 100
+    : (universe.callPrice[bond] as number);
+}
+
+function discountRateOf(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
+  const yearsToMaturity = ((universe.maturity[bond] as number) - asOf) / 365.25;
+  return discountTaxRate(
+    BOND_CLASSES[universe.bondClass[bond] as number] as BondClass,
+    isDeMinimis(universe.price[bond] as number, yearsToMaturity),
+    rates,
   );
 }
 
