@@ -50,13 +50,13 @@ describe('golden results for the fixed seed', () => {
       balance: general.balance.balance,
       tax_loss_value: bond.tax_loss_value,
     }).toEqual({
-      portfolio_yield: 5.3912,
-      tax_equivalent_yield: 8.7134,
-      duration: 5.9084,
+      portfolio_yield: 5.378,
+      tax_equivalent_yield: 8.837,
+      duration: 5.8524,
       holdings: 25,
       first: '500034285',
-      balance: 549056.18,
-      tax_loss_value: 49019.25,
+      balance: 549794.2,
+      tax_loss_value: 46056.38,
     });
   });
 

@@ -253,7 +253,22 @@ describe('response entities (product §3)', () => {
         volume: { High: 100 },
       },
     };
-    for (const simulation_result of [bond, general, null]) {
+    // Results stored before positions' contributions were reported have none.
+    const explained = {
+      ...bond,
+      contributions: [
+        {
+          cusip: '64966QAA8',
+          weight: 100,
+          portfolio_yield: 3.4,
+          tax_equivalent_yield: 5.5,
+          after_tax_cash_flow: 40_000,
+          duration: 5,
+          rate_change_sensitivity: [{ rate_change_bps: 100, value_change: -5.1 }],
+        },
+      ],
+    };
+    for (const simulation_result of [bond, explained, general, null]) {
       expect(
         validationErrorsOf(SimulationResponseItemSchema, {
           time_window: 'today',

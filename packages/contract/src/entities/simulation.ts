@@ -90,6 +90,28 @@ export const InvestableUniverseEntrySchema = z.object({
 });
 export type InvestableUniverseEntry = z.infer<typeof InvestableUniverseEntrySchema>;
 
+/**
+ * One position's share of each headline figure of a bond result (engine SPEC 8.8): the figures
+ * of all positions add up to the result's own, `weight` to 100.
+ */
+export const PositionContributionSchema = z.object({
+  cusip: z.string(),
+  // Percent of the bonds' market value.
+  weight: z.number(),
+  // Percentage points of attributes.portfolio_yield and attributes.tax_equivalent_yield.
+  portfolio_yield: z.number(),
+  tax_equivalent_yield: z.number(),
+  // Dollars of attributes.after_tax_cash_flow.
+  after_tax_cash_flow: z.number(),
+  // Years of attributes.duration.
+  duration: z.number(),
+  // Percentage points of rate_change_sensitivity's value_change, shift by shift.
+  rate_change_sensitivity: z.array(
+    z.object({ rate_change_bps: z.int(), value_change: z.number() }),
+  ),
+});
+export type PositionContribution = z.infer<typeof PositionContributionSchema>;
+
 export const BondSimulationResultSchema = z.object({
   timeframe: z.string(),
   attributes: BondSimulationAttributesSchema,
@@ -119,6 +141,9 @@ export const BondSimulationResultSchema = z.object({
   }),
   tax_loss_value: z.number(),
   tax_rates: z.object({ aggregate: z.number(), federal: z.number(), state: z.number() }),
+  // Per position, by CUSIP, what it adds to each headline figure. Absent from results stored
+  // before the engine reported it.
+  contributions: z.array(PositionContributionSchema).optional(),
   // The same portfolio held over the window: the general result, whose own `attributes`
   // describe tokens and so cannot share this object's (decision 012).
   backtest: SimulationResultSchema.optional(),

@@ -1,8 +1,6 @@
 import { type BondStrategy, CREDIT_UNIVERSE } from '@ballast/contract';
-import { type CashFlows, cashFlows } from '../bonds/cash-flows.ts';
 import { BOND_CLASSES, type BondClass, type BondUniverse } from '../market/market-data.ts';
-import { keptShare, type TaxRates } from '../tax/after-tax-yield.ts';
-import { discountAfterTaxYield, isDeMinimis } from '../tax/market-discount.ts';
+import { afterTaxYieldOf, type TaxRates } from '../tax/after-tax-yield.ts';
 
 /** The four asset classes results report, municipal bonds split by the client's state. */
 export const REPORTED_CLASSES = [
@@ -32,7 +30,7 @@ export type Candidate = {
   reportedClass: ReportedClass;
   ratingBucket: RatingBucket;
   issuer: string;
-  /** Yield to worst after the client's taxes (SPEC 6.3). */
+  /** Yield to worst after the client's taxes (SPEC 6.3-6.5). */
   afterTaxYield: number;
   duration: number;
   liquidity: number;
@@ -93,7 +91,6 @@ export function eligibleBonds(
     const liquid = score >= liquidity.min && score <= liquidity.max;
     if (liquidity.target === 'H' && !liquid) continue;
     const state = universe.state[i] as string;
-    const amt = universe.amt[i] === 1;
     candidates.push({
       bond: i,
       bondClass,
@@ -107,74 +104,11 @@ export function eligibleBonds(
             : 'treasuries',
       ratingBucket: ratingBucketOf(rating),
       issuer,
-      afterTaxYield: afterTaxYieldOf(
-        universe,
-        i,
-        keptShare({ bondClass, state, amt }, rates),
-        rates,
-        asOf,
-      ),
+      afterTaxYield: afterTaxYieldOf(universe, i, rates, asOf),
       duration: universe.duration[i] as number,
       liquidity: score,
       liquid,
     });
   }
   return candidates;
-}
-
-/**
- * A bond's yield to worst after the client's taxes (SPEC 6.3, 6.5): its interest keeps the
- * kept share; a bond bought below its redemption price also pays tax on the discount, at the
- * long-term capital gains rate when the discount is de minimis and at the ordinary rate
- * otherwise. A premium is returned capital, so a bond at or above its redemption price keeps
- * the kept share of its yield.
- */
-function afterTaxYieldOf(
-  universe: BondUniverse,
-  bond: number,
-  kept: number,
-  rates: TaxRates,
-  asOf: number,
-): number {
-  const ytw = universe.ytw[bond] as number;
-  const worstDay = universe.worstDay[bond] as number;
-  const maturity = universe.maturity[bond] as number;
-  const redemptionPrice = worstDay === maturity ? 100 : (universe.callPrice[bond] as number);
-  const price = universe.price[bond] as number;
-  if (price >= redemptionPrice) return ytw * kept;
-  const flows = worstFlowsOf(universe, bond, asOf, redemptionPrice);
-  const discountRate = isDeMinimis(price, (maturity - asOf) / 365.25)
-    ? rates.longTermGains
-    : rates.federal + rates.state + rates.niit;
-  return discountAfterTaxYield(flows, price, redemptionPrice, { keptShare: kept, discountRate });
-}
-
-/** Each universe's worst-redemption cash flows, by bond, kept from their first use (SPEC 3.6). */
-const worstFlows = new WeakMap<BondUniverse, (CashFlows | undefined)[]>();
-
-function worstFlowsOf(
-  universe: BondUniverse,
-  bond: number,
-  asOf: number,
-  redemptionPrice: number,
-): CashFlows {
-  let flows = worstFlows.get(universe);
-  if (!flows) {
-    flows = [];
-    worstFlows.set(universe, flows);
-  }
-  let stream = flows[bond];
-  if (!stream) {
-    stream = cashFlows(
-      {
-        couponRate: universe.coupon[bond] as number,
-        maturity: universe.maturity[bond] as number,
-        dated: universe.dated[bond] as number,
-      },
-      asOf,
-      { day: universe.worstDay[bond] as number, price: redemptionPrice },
-    );
-    flows[bond] = stream;
-  }
-  return stream;
 }

@@ -9,9 +9,11 @@ import { dirtyPrice } from '../bonds/yield.ts';
 import { toCivil } from '../dates.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
 import {
+  afterTaxYieldOf,
   combinedRate,
+  discountTaxOf,
   exemptions,
-  keptShare,
+  keptShareOf,
   type TaxRates,
   taxEquivalentYield,
   taxRatesOf,
@@ -43,7 +45,8 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 /**
  * What a constructed portfolio is (SPEC 8): its yield before and after tax, income, rating,
  * duration, liquidity and make-up, the universe it was chosen from, its exposures, how its value
- * moves with rates, and its cash flows and taxes by year. Shares are of the bonds' market value.
+ * moves with rates, its cash flows and taxes by year, and what each position adds to each
+ * headline figure (SPEC 8.8). Shares are of the bonds' market value.
  */
 export function portfolioAnalytics(
   market: MarketData,
@@ -51,7 +54,7 @@ export function portfolioAnalytics(
   strategy: BondStrategy,
   taxData: TaxData,
 ): PortfolioAnalytics {
-  const { bonds } = market;
+  const { bonds, asOf } = market;
   const rates = taxRatesOf(taxData);
   const total = portfolio.positions.reduce((sum, position) => sum + position.marketValue, 0);
   const weighted = (field: (bond: number) => number) =>
@@ -59,17 +62,21 @@ export function portfolioAnalytics(
       (sum, position) => sum + (field(position.bond) * position.marketValue) / total,
       0,
     );
-  const kept = (bond: number) =>
-    keptShare(
-      {
-        bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
-        state: bonds.state[bond] as string,
-        amt: bonds.amt[bond] === 1,
-      },
-      rates,
-    );
-  const portfolioYield = weighted((bond) => bonds.ytw[bond] as number);
-  const afterTaxYield = weighted((bond) => (bonds.ytw[bond] as number) * kept(bond));
+  // Each headline figure is the sum of its positions' parts (SPEC 8.8); the parts come first.
+  const parts = portfolio.positions.map((position) => {
+    const { bond } = position;
+    const weight = position.marketValue / total;
+    return {
+      weight,
+      portfolioYield: weight * (bonds.ytw[bond] as number),
+      taxEquivalentYield:
+        weight * taxEquivalentYield(afterTaxYieldOf(bonds, bond, rates, asOf), rates),
+      afterTaxCashFlow:
+        position.par * (bonds.coupon[bond] as number) * keptShareOf(bonds, bond, rates),
+      duration: weight * (bonds.duration[bond] as number),
+    };
+  });
+  const shifts = rateSensitivity(market, portfolio);
   const shares = <Key extends string>(keyOf: (bond: number) => Key) => {
     const table: Record<string, number> = {};
     for (const position of portfolio.positions) {
@@ -84,24 +91,48 @@ export function portfolioAnalytics(
   const sectors = shares((bond) => bonds.sector[bond] as string);
   const durations = shares((bond) => durationBucket(bonds.duration[bond] as number));
 
+  const figures = {
+    weight: apportion(
+      parts.map((entry) => entry.weight * 100),
+      CONTRIBUTION_PLACES.weight,
+    ),
+    portfolioYield: apportion(
+      parts.map((entry) => entry.portfolioYield * 100),
+      CONTRIBUTION_PLACES.yield,
+    ),
+    taxEquivalentYield: apportion(
+      parts.map((entry) => entry.taxEquivalentYield * 100),
+      CONTRIBUTION_PLACES.yield,
+    ),
+    afterTaxCashFlow: apportion(
+      parts.map((entry) => entry.afterTaxCashFlow),
+      CONTRIBUTION_PLACES.cashFlow,
+    ),
+    duration: apportion(
+      parts.map((entry) => entry.duration),
+      CONTRIBUTION_PLACES.duration,
+    ),
+    valueChanges: shifts.map((shift) =>
+      apportion(
+        shift.changes.map((change) => change * 100),
+        CONTRIBUTION_PLACES.yield,
+      ),
+    ),
+  };
+  const sumRounded = (values: readonly number[], places: number) =>
+    round(
+      values.reduce((sum, value) => sum + value, 0),
+      places,
+    );
+
   return {
     attributes: {
-      portfolio_yield: percent(portfolioYield),
-      tax_equivalent_yield: percent(taxEquivalentYield(afterTaxYield, rates)),
-      after_tax_cash_flow: round(
-        portfolio.positions.reduce(
-          (sum, position) =>
-            sum + position.par * (bonds.coupon[position.bond] as number) * kept(position.bond),
-          0,
-        ),
-        2,
-      ),
+      portfolio_yield: sumRounded(figures.portfolioYield, CONTRIBUTION_PLACES.yield),
+      tax_equivalent_yield: sumRounded(figures.taxEquivalentYield, CONTRIBUTION_PLACES.yield),
+      after_tax_cash_flow: sumRounded(figures.afterTaxCashFlow, CONTRIBUTION_PLACES.cashFlow),
       avg_rating:
         CREDIT_UNIVERSE[Math.round(weighted((bond) => bonds.rating[bond] as number))] ?? 'AAA',
-      duration: round(
-        weighted((bond) => bonds.duration[bond] as number),
-        4,
-      ),
+      duration: sumRounded(figures.duration, CONTRIBUTION_PLACES.duration),
       liquidity: round(
         weighted((bond) => bonds.liquidity[bond] as number),
         2,
@@ -123,14 +154,56 @@ export function portfolioAnalytics(
       seven_to_ten: percent(durations.seven_to_ten ?? 0),
       ten_or_more: percent(durations.ten_or_more ?? 0),
     },
-    rate_change_sensitivity: rateSensitivity(market, portfolio),
+    rate_change_sensitivity: shifts.map((shift, k) => ({
+      rate_change_bps: shift.bps,
+      value_change: sumRounded(figures.valueChanges[k] ?? [], CONTRIBUTION_PLACES.yield),
+    })),
     tax_cash_flows: taxCashFlows(market, portfolio, rates),
     tax_rates: {
       aggregate: percent(combinedRate(rates)),
       federal: percent(rates.federal),
       state: percent(rates.state),
     },
+    contributions: portfolio.positions.map((position, i) => ({
+      cusip: bonds.cusip[position.bond] as string,
+      weight: figures.weight[i] as number,
+      portfolio_yield: figures.portfolioYield[i] as number,
+      tax_equivalent_yield: figures.taxEquivalentYield[i] as number,
+      after_tax_cash_flow: figures.afterTaxCashFlow[i] as number,
+      duration: figures.duration[i] as number,
+      rate_change_sensitivity: shifts.map((shift, k) => ({
+        rate_change_bps: shift.bps,
+        value_change: figures.valueChanges[k]?.[i] as number,
+      })),
+    })),
   };
+}
+
+/**
+ * Decimal places of each figure and its contributions: percentages to four, as every share of a
+ * result; dollars to cents; durations to four.
+ */
+const CONTRIBUTION_PLACES = { weight: 4, yield: 4, cashFlow: 2, duration: 4 } as const;
+
+/**
+ * Rounds each value to `places` so that the rounded values add up to the rounded total
+ * (SPEC 8.8): each is rounded down, and the units the total still lacks go to the largest
+ * remainders (the largest remainder method), ties to the earlier position.
+ */
+export function apportion(values: readonly number[], places: number): number[] {
+  const scale = 10 ** places;
+  // A value a hair below a whole unit in binary is that unit, not one less.
+  const floors = values.map((value) => Math.floor(value * scale + 1e-6));
+  const target = Math.round(values.reduce((sum, value) => sum + value, 0) * scale);
+  const missing = target - floors.reduce((sum, floor) => sum + floor, 0);
+  const order = values
+    .map((value, i) => ({ i, remainder: value * scale - (floors[i] as number) }))
+    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (let k = 0; k < missing; k++) {
+    const index = (order[k] as { i: number }).i;
+    floors[index] = (floors[index] as number) + 1;
+  }
+  return floors.map((units) => units / scale);
 }
 
 function reportedClass(market: MarketData, bond: number, rates: TaxRates): ReportedClass {
@@ -201,8 +274,9 @@ function investableUniverse(
 }
 
 /**
- * The portfolio's change in value, percent, when every bond's yield moves by the shift: each
- * position repriced in full along its worst redemption's flows (SPEC 8.6).
+ * Each position's change in value, as a fraction of the portfolio's value, when every bond's
+ * yield moves by each shift: each position repriced in full along its worst redemption's flows
+ * (SPEC 8.6). The portfolio's change is their sum (SPEC 8.8).
  */
 function rateSensitivity(market: MarketData, portfolio: ConstructedPortfolio) {
   const { bonds, asOf } = market;
@@ -217,25 +291,25 @@ function rateSensitivity(market: MarketData, portfolio: ConstructedPortfolio) {
       { day: bonds.worstDay[position.bond] as number, price: 100 },
     );
     const rate = bonds.ytw[position.bond] as number;
-    return { flows, rate, units: position.par / 100, base: dirtyPrice(flows, rate) };
+    return { flows, rate, units: position.par / 100 };
   });
-  const value = (shift: number) =>
-    streams.reduce(
-      (sum, stream) =>
-        sum + stream.units * dirtyPrice(stream.flows, Math.max(stream.rate + shift, -0.99)),
-      0,
+  const values = (shift: number) =>
+    streams.map(
+      (stream) => stream.units * dirtyPrice(stream.flows, Math.max(stream.rate + shift, -0.99)),
     );
-  const base = value(0);
+  const base = values(0);
+  const total = base.reduce((sum, value) => sum + value, 0);
   return RATE_SHIFTS_BPS.map((bps) => ({
-    rate_change_bps: bps,
-    value_change: percent(value(bps / 10_000) / base - 1),
+    bps,
+    changes: values(bps / 10_000).map((value, i) => (value - (base[i] as number)) / total),
   }));
 }
 
 /**
  * Coupons and redemptions the portfolio receives each calendar year until its last bond
- * redeems, and the tax on the coupons (SPEC 8.7). Redemptions at par of bonds bought at a
- * premium or discount are returned capital here; their gain or loss is the backtest's concern.
+ * redeems, the tax on the coupons, and in the year a bond bought at a discount redeems, the
+ * tax on its discount (SPEC 8.7): the taxes the after-tax yield counts (SPEC 6.5). A premium
+ * is returned capital.
  */
 function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates: TaxRates) {
   const { bonds, asOf } = market;
@@ -249,17 +323,9 @@ function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates
       dated: bonds.dated[bond] as number,
     };
     const flows = cashFlows(terms, asOf, { day: worst, price: 100 });
-    const taxRate =
-      1 -
-      keptShare(
-        {
-          bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
-          state: bonds.state[bond] as string,
-          amt: bonds.amt[bond] === 1,
-        },
-        rates,
-      );
+    const taxRate = 1 - keptShareOf(bonds, bond, rates);
     const units = position.par / 100;
+    const discountTax = discountTaxOf(bonds, bond, rates, asOf) * units;
     const last = flows.times.length - 1;
     for (let i = 0; i <= last; i++) {
       // Coupon dates are half-years apart from the first; the calendar year follows from that.
@@ -269,7 +335,7 @@ function taxCashFlows(market: MarketData, portfolio: ConstructedPortfolio, rates
       const coupon = i === last ? amount - 100 * units : amount;
       const entry = byYear.get(year) ?? { cash: 0, taxes: 0 };
       entry.cash += amount;
-      entry.taxes += coupon * taxRate;
+      entry.taxes += coupon * taxRate + (i === last ? discountTax : 0);
       byYear.set(year, entry);
     }
   }

@@ -1,6 +1,12 @@
 import type { TaxData } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
-import { combinedRate, keptShare, taxEquivalentYield, taxRatesOf } from './after-tax-yield.ts';
+import {
+  combinedRate,
+  discountTaxRate,
+  keptShare,
+  taxEquivalentYield,
+  taxRatesOf,
+} from './after-tax-yield.ts';
 
 const client = (overrides: Partial<TaxData> = {}): TaxData => ({
   initial_investment_amount: 500_000,
@@ -62,5 +68,55 @@ describe('what interest keeps (SPEC 6.3, 6.4)', () => {
     const exempt = taxRatesOf(client({ tax_rate: 0 }));
     expect(keptShare({ bondClass: 'corporate', state: '', amt: false }, exempt)).toBe(1);
     expect(taxEquivalentYield(0.04, exempt)).toBe(0.04);
+  });
+});
+
+describe('territories’ bonds (SPEC 6.3)', () => {
+  // A New York resident at 32 % with the surtax: New York's 10.9 % on interest it may tax.
+  const rates = taxRatesOf(
+    client({ tax_rate: 32, tax_residency: 'NY', net_investment_income_tax: true }),
+  );
+
+  it('are exempt from every state’s tax: Puerto Rico, Guam, the Virgin Islands, American Samoa, the Northern Marianas', () => {
+    for (const state of ['PR', 'GU', 'VI', 'AS', 'MP']) {
+      expect(keptShare({ bondClass: 'municipal', state, amt: false }, rates), state).toBe(1);
+    }
+    // So a 4 % Puerto Rico bond is worth 4 / (1 - .32 - .109 - .038) = 7.5047 % taxable to
+    // a New Yorker, where a 4 % New Jersey bond is worth 4 x .891 / .533 = 6.6867 %.
+    const pr = keptShare({ bondClass: 'municipal', state: 'PR', amt: false }, rates);
+    expect(taxEquivalentYield(0.04 * pr, rates) * 100).toBeCloseTo(7.5047, 4);
+    const nj = keptShare({ bondClass: 'municipal', state: 'NJ', amt: false }, rates);
+    expect(taxEquivalentYield(0.04 * nj, rates) * 100).toBeCloseTo(6.6867, 4);
+  });
+
+  it('but not the District’s, nor the freely associated states’: those pay New York’s 10.9 %', () => {
+    for (const state of ['DC', 'FM', 'MH', 'PW']) {
+      expect(keptShare({ bondClass: 'municipal', state, amt: false }, rates), state).toBeCloseTo(
+        1 - 0.109,
+        12,
+      );
+    }
+  });
+});
+
+describe('the tax on a market discount (SPEC 6.5)', () => {
+  // A New York resident at 35 % with the surtax: long-term gains pay 15 + 10.9 + 3.8 = 29.7 %.
+  const rates = taxRatesOf(
+    client({ tax_rate: 35, tax_residency: 'NY', net_investment_income_tax: true }),
+  );
+
+  it('pays no state tax on a treasury’s ordinary discount, which is federal interest', () => {
+    expect(discountTaxRate('treasury', false, rates)).toBeCloseTo(0.35 + 0.038, 12);
+    expect(discountTaxRate('corporate', false, rates)).toBeCloseTo(0.35 + 0.109 + 0.038, 12);
+    expect(discountTaxRate('municipal', false, rates)).toBeCloseTo(0.35 + 0.109 + 0.038, 12);
+  });
+
+  it('taxes a de minimis discount as a long-term gain, state included, whatever the bond', () => {
+    for (const bondClass of ['treasury', 'corporate', 'municipal'] as const) {
+      expect(discountTaxRate(bondClass, true, rates), bondClass).toBeCloseTo(
+        0.15 + 0.109 + 0.038,
+        12,
+      );
+    }
   });
 });

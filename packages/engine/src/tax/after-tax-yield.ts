@@ -1,6 +1,9 @@
 import type { TaxData, TaxRate } from '@ballast/contract';
-import type { BondClass } from '../market/market-data.ts';
-import { STATE_TAX_RATES } from './state-tax-rates.ts';
+import { type CashFlows, cashFlows } from '../bonds/cash-flows.ts';
+import type { EpochDay } from '../dates.ts';
+import { BOND_CLASSES, type BondClass, type BondUniverse } from '../market/market-data.ts';
+import { discountAfterTaxYield, isDeMinimis } from './market-discount.ts';
+import { STATE_TAX_RATES, TERRITORIES_EXEMPT_FROM_STATE_TAX } from './state-tax-rates.ts';
 
 /** The 3.8 % net investment income tax (26 U.S.C. §1411) on taxable interest. */
 export const NIIT_RATE = 0.038;
@@ -52,7 +55,10 @@ export function combinedRate(rates: TaxRates): number {
   return rates.federal + rates.state + rates.niit;
 }
 
-/** What a bond's interest is exempt from, for a client in `residency` (SPEC 6.3). */
+/**
+ * What a bond's interest is exempt from, for a client in `residency` (SPEC 6.3): a municipal
+ * bond's from the issuing state's tax, and a territory's from every state's.
+ */
 export function exemptions(
   bondClass: BondClass,
   bondState: string,
@@ -60,7 +66,10 @@ export function exemptions(
 ): { federal: boolean; state: boolean } {
   switch (bondClass) {
     case 'municipal':
-      return { federal: true, state: bondState === residency };
+      return {
+        federal: true,
+        state: bondState === residency || TERRITORIES_EXEMPT_FROM_STATE_TAX.has(bondState),
+      };
     case 'treasury':
       // 31 U.S.C. §3124: states may not tax interest on federal obligations.
       return { federal: false, state: true };
@@ -82,6 +91,118 @@ export function keptShare(
   const federal = exempt.federal ? (bond.amt ? rates.amt : 0) : rates.federal + rates.niit;
   const state = exempt.state ? 0 : rates.state;
   return 1 - federal - state;
+}
+
+/** The kept share of SPEC 6.3-6.4 for bond `bond` of a universe. */
+export function keptShareOf(universe: BondUniverse, bond: number, rates: TaxRates): number {
+  return keptShare(
+    {
+      bondClass: BOND_CLASSES[universe.bondClass[bond] as number] as BondClass,
+      state: universe.state[bond] as string,
+      amt: universe.amt[bond] === 1,
+    },
+    rates,
+  );
+}
+
+/**
+ * What a market discount pays at redemption (SPEC 6.5): a de minimis discount is a capital gain,
+ * taxed as a long-term one; a larger one is ordinary income, which for a treasury is interest on
+ * a federal obligation (26 U.S.C. §1276(a)(4)) and so pays no state tax, while for a municipal
+ * bond it pays state tax as well, the exemption covering interest only.
+ */
+export function discountTaxRate(bondClass: BondClass, deMinimis: boolean, rates: TaxRates): number {
+  if (deMinimis) return rates.longTermGains;
+  return rates.federal + rates.niit + (bondClass === 'treasury' ? 0 : rates.state);
+}
+
+/**
+ * A bond's yield to worst after the client's taxes (SPEC 6.3-6.5), the one after-tax yield the
+ * optimiser maximises and every after-tax or tax-equivalent figure reports: its interest keeps
+ * the kept share; a bond bought below its redemption price also pays tax on the discount at
+ * redemption. A premium is returned capital, so a bond at or above its redemption price keeps
+ * the kept share of its yield.
+ */
+export function afterTaxYieldOf(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
+  const kept = keptShareOf(universe, bond, rates);
+  const redemptionPrice = redemptionPriceOf(universe, bond);
+  const price = universe.price[bond] as number;
+  if (price >= redemptionPrice) return (universe.ytw[bond] as number) * kept;
+  return discountAfterTaxYield(
+    worstFlowsOf(universe, bond, asOf, redemptionPrice),
+    price,
+    redemptionPrice,
+    { keptShare: kept, discountRate: discountRateOf(universe, bond, rates, asOf) },
+  );
+}
+
+/**
+ * The tax a bond's market discount pays at its worst redemption, per 100 of face (SPEC 6.5); 0
+ * for a bond bought at or above its redemption price.
+ */
+export function discountTaxOf(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
+  const discount = redemptionPriceOf(universe, bond) - (universe.price[bond] as number);
+  return discount > 0 ? discount * discountRateOf(universe, bond, rates, asOf) : 0;
+}
+
+function redemptionPriceOf(universe: BondUniverse, bond: number): number {
+  return universe.worstDay[bond] === universe.maturity[bond]
+    ? 100
+    : (universe.callPrice[bond] as number);
+}
+
+function discountRateOf(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
+  const yearsToMaturity = ((universe.maturity[bond] as number) - asOf) / 365.25;
+  return discountTaxRate(
+    BOND_CLASSES[universe.bondClass[bond] as number] as BondClass,
+    isDeMinimis(universe.price[bond] as number, yearsToMaturity),
+    rates,
+  );
+}
+
+/** Each universe's worst-redemption cash flows, by bond, kept from their first use (SPEC 6.5). */
+const worstFlows = new WeakMap<BondUniverse, (CashFlows | undefined)[]>();
+
+function worstFlowsOf(
+  universe: BondUniverse,
+  bond: number,
+  asOf: EpochDay,
+  redemptionPrice: number,
+): CashFlows {
+  let flows = worstFlows.get(universe);
+  if (!flows) {
+    flows = [];
+    worstFlows.set(universe, flows);
+  }
+  let stream = flows[bond];
+  if (!stream) {
+    stream = cashFlows(
+      {
+        couponRate: universe.coupon[bond] as number,
+        maturity: universe.maturity[bond] as number,
+        dated: universe.dated[bond] as number,
+      },
+      asOf,
+      { day: universe.worstDay[bond] as number, price: redemptionPrice },
+    );
+    flows[bond] = stream;
+  }
+  return stream;
 }
 
 /**

@@ -1,6 +1,21 @@
 import type { TaxResidency } from '@ballast/contract';
 
 /**
+ * The territories whose bonds' interest no state, territory or possession may tax (SPEC 6.3):
+ * Puerto Rico (48 U.S.C. §745), Guam (48 U.S.C. §1423a), the Virgin Islands (48 U.S.C. §1403),
+ * American Samoa (48 U.S.C. §1670) and the Northern Mariana Islands (the Covenant's §607(a),
+ * 48 U.S.C. §1801 note). The District of Columbia's bonds are exempt only from its own tax, and
+ * the freely associated states (FM, MH, PW) are not territories: no statute exempts theirs.
+ */
+export const TERRITORIES_EXEMPT_FROM_STATE_TAX: ReadonlySet<string> = new Set([
+  'PR',
+  'GU',
+  'VI',
+  'AS',
+  'MP',
+]);
+
+/**
  * Top marginal state income tax rate on interest, percent, 2025 (Tax Foundation, "State
  * Individual Income Tax Rates and Brackets, 2025"; Massachusetts with its 4 % surtax on income
  * over $1 million). Territories that mirror the federal code (Guam, the Virgin Islands, American

@@ -1,0 +1,230 @@
+import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
+import { describe, expect, it } from 'vitest';
+import { parseIsoDate } from '../dates.ts';
+import { generatedMarket } from '../market/generated-market.ts';
+import { allocateBondUniverse, BOND_CLASSES, type MarketData } from '../market/market-data.ts';
+import { loadSolver } from '../optimise/solver.ts';
+import { combinedRate, taxRatesOf } from '../tax/after-tax-yield.ts';
+import { type ConstructedPortfolio, constructBondPortfolio } from './construct-portfolio.ts';
+import { apportion, portfolioAnalytics, RATE_SHIFTS_BPS } from './portfolio-analytics.ts';
+
+const highs = await loadSolver();
+const strategy = {
+  ...makeBondStrategyInput().strategy,
+  factors: {
+    ...makeBondStrategyInput().strategy.factors,
+    liquidity: { target: 'U', min: 1, max: 100 } as const,
+  },
+};
+
+/** Each rounded contribution is within one unit of its last place of the exact figure (SPEC 8.8). */
+function expectWithinUnit(actual: number | undefined, exact: number, places: number) {
+  expect(Math.abs((actual as number) - exact)).toBeLessThanOrEqual(10 ** -places + 1e-12);
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * A three-bond market on a coupon date, each bond with one coupon left in six months, so a price
+ * is (100 + coupon / 2) / (1 + y / 2) and each figure can be worked with a calculator.
+ */
+function tinyMarket(): { market: MarketData; portfolio: ConstructedPortfolio } {
+  const asOf = parseIsoDate('2026-07-15');
+  const maturity = parseIsoDate('2027-01-15');
+  const bonds = allocateBondUniverse({
+    cusip: ['A00000001', 'B00000002', 'C00000003'],
+    issuer: ['New Jersey', 'United States Treasury', 'Puerto Rico'],
+    sector: ['General Obligation', 'Treasury', 'General Obligation'],
+    state: ['NJ', '', 'PR'],
+  });
+  const rows = [
+    // A: a New Jersey municipal bond, 3 % coupon, at 99: y = 2 (101.5 / 99 - 1) = 5.0505 %.
+    { kind: 'municipal', coupon: 0.03, price: 99, ytw: 2 * (101.5 / 99 - 1), duration: 0.49 },
+    // B: a treasury, 4 % coupon, at 99: y = 2 (102 / 99 - 1) = 6.0606 %.
+    { kind: 'treasury', coupon: 0.04, price: 99, ytw: 2 * (102 / 99 - 1), duration: 0.48 },
+    // C: a Puerto Rico bond, 5 % coupon, at par: y = 5 %.
+    { kind: 'municipal', coupon: 0.05, price: 100, ytw: 0.05, duration: 0.49 },
+  ] as const;
+  rows.forEach((row, i) => {
+    bonds.bondClass[i] = BOND_CLASSES.indexOf(row.kind);
+    bonds.coupon[i] = row.coupon;
+    bonds.dated[i] = parseIsoDate('2024-01-15');
+    bonds.maturity[i] = maturity;
+    bonds.firstCall[i] = -1;
+    bonds.rating[i] = 1;
+    bonds.liquidity[i] = 50;
+    bonds.price[i] = row.price;
+    bonds.ytw[i] = row.ytw;
+    bonds.duration[i] = row.duration;
+    bonds.worstDay[i] = maturity;
+  });
+  const series = { days: new Int32Array(0), values: new Float64Array(0) };
+  const market: MarketData = {
+    version: 'three bonds',
+    asOf,
+    bonds,
+    curveDays: new Int32Array(0),
+    treasuryCurve: () => () => 0.04,
+    tokens: { tokens: [], days: new Int32Array(0), prices: [], volumes: [] },
+    benchmarks: { bond: series, token: series },
+  };
+  // Face 100,000, 100,000 and 202,000: worth 99,000, 99,000 and 202,000, 400,000 in all.
+  const portfolio: ConstructedPortfolio = {
+    positions: [
+      { bond: 0, par: 100_000, marketValue: 99_000 },
+      { bond: 1, par: 100_000, marketValue: 99_000 },
+      { bond: 2, par: 202_000, marketValue: 202_000 },
+    ],
+    cash: 0,
+    candidates: [],
+  };
+  return { market, portfolio };
+}
+
+describe('each figure as the sum of its positions, by hand (SPEC 8.8)', () => {
+  const { market, portfolio } = tinyMarket();
+  // A New York resident at 35 % with the surtax: ordinary interest pays 35 + 10.9 + 3.8 = 49.7 %.
+  const taxData = makeTaxData({ tax_residency: 'NY', tax_rate: 35 });
+  const analytics = portfolioAnalytics(market, portfolio, strategy, taxData);
+  const parts = analytics.contributions ?? [];
+  const weights = [99_000 / 400_000, 99_000 / 400_000, 202_000 / 400_000]; // .2475 .2475 .505
+
+  it('weighs each position by its market value', () => {
+    expect(parts.map((part) => part.cusip)).toEqual(['A00000001', 'B00000002', 'C00000003']);
+    expect(parts.map((part) => part.weight)).toEqual([24.75, 24.75, 50.5]);
+  });
+
+  it('splits the yield: weight times yield to worst (SPEC 8.1)', () => {
+    // .2475 x 5.0505 = 1.25; .2475 x 6.0606 = 1.5; .505 x 5 = 2.525; 5.275 in all.
+    expect(parts.map((part) => part.portfolio_yield)).toEqual([1.25, 1.5, 2.525]);
+    expect(analytics.attributes.portfolio_yield).toBe(5.275);
+  });
+
+  it('splits the tax-equivalent yield: weight times each after-tax yield over 1 - 49.7 % (SPEC 6.5, 8.1)', () => {
+    expect(combinedRate(taxRatesOf(taxData))).toBeCloseTo(0.497, 12);
+    // A keeps 1 - 10.9 % of its interest (New Jersey's bond, New York's tax). Its 1 point of
+    // discount is not de minimis (no full year left) and pays the ordinary 49.7 % at redemption:
+    // flow 1.5 x .891 + 100 - .497 = 100.8395, after-tax yield 2 (100.8395 / 99 - 1) = 3.7162 %.
+    // Taxing the whole yield at A's interest rate instead gave 5.0505 x .891 = 4.5 %.
+    const a = (weights[0] as number) * ((2 * (100.8395 / 99 - 1)) / 0.503) * 100; // 1.8285
+    // B keeps 1 - 35 % - 3.8 % = .612 of its interest, and its ordinary discount, interest on
+    // a federal obligation, pays no state tax: 38.8 %. Flow 2 x .612 + 100 - .388 = 100.836,
+    // after-tax yield 2 (100.836 / 99 - 1) = 3.7091 %.
+    const b = (weights[1] as number) * ((2 * (100.836 / 99 - 1)) / 0.503) * 100; // 1.8251
+    // C, Puerto Rico's, is exempt from New York's tax too (SPEC 6.3): it keeps its 5 %.
+    const c = (weights[2] as number) * (0.05 / 0.503) * 100; // 5.0199
+    expectWithinUnit(parts[0]?.tax_equivalent_yield, a, 4);
+    expectWithinUnit(parts[1]?.tax_equivalent_yield, b, 4);
+    expectWithinUnit(parts[2]?.tax_equivalent_yield, c, 4);
+    expect(analytics.attributes.tax_equivalent_yield).toBeCloseTo(a + b + c, 4); // 8.6735
+  });
+
+  it('splits the after-tax cash flow: a year’s coupons on the face, after tax (SPEC 8.1)', () => {
+    // 100,000 x 3 % x .891 = 2,673; 100,000 x 4 % x .612 = 2,448; 202,000 x 5 % = 10,100.
+    expect(parts.map((part) => part.after_tax_cash_flow)).toEqual([2673, 2448, 10100]);
+    expect(analytics.attributes.after_tax_cash_flow).toBe(15221);
+  });
+
+  it('splits the duration: weight times each bond’s modified duration (SPEC 8.1)', () => {
+    // .2475 x .49 = .121275; .2475 x .48 = .1188; .505 x .49 = .24745; .487525 in all, which
+    // rounds to .4875: the largest remainder (A's .75 of a unit) takes the unit rounding left.
+    expect(parts.map((part) => part.duration)).toEqual([0.1213, 0.1188, 0.2474]);
+    expect(analytics.attributes.duration).toBe(0.4875);
+  });
+
+  it('taxes each discount in the year its bond redeems (SPEC 6.5, 8.7)', () => {
+    // All three redeem on 15 January 2027: 1,000 x 101.5 + 1,000 x 102 + 2,020 x 102.5.
+    expect(analytics.tax_cash_flows.years).toEqual([2027]);
+    expect(analytics.tax_cash_flows.cash_flows).toEqual([410_550]);
+    // A: coupon 1,500 x 10.9 % = 163.50 and its 1,000 of discount x 49.7 % = 497; B: coupon
+    // 2,000 x 38.8 % = 776 and discount 1,000 x 38.8 % = 388; C: nothing. 1,824.50 in all,
+    // where the coupons alone paid 939.50.
+    expect(analytics.tax_cash_flows.taxes).toEqual([1824.5]);
+  });
+
+  it('splits each rate shock: each position’s change in value over the portfolio’s (SPEC 8.6)', () => {
+    // Repriced at its yield moved by the shift, a position is worth units x (100 + c / 2) /
+    // (1 + (y + shift) / 2); its part is that less its value today, over 400,000, in percent.
+    // At +100 bp A is 1,000 x 101.5 / 1.030253 = 98,519.54: -480.46 / 400,000 = -.1201 %.
+    const flows = [101.5, 102, 102.5];
+    const yields = [2 * (101.5 / 99 - 1), 2 * (102 / 99 - 1), 0.05];
+    const units = [1_000, 1_000, 2_020];
+    for (const [k, bps] of RATE_SHIFTS_BPS.entries()) {
+      const byHand = flows.map(
+        (flow, i) =>
+          ((units[i] as number) *
+            (flow / (1 + ((yields[i] as number) + bps / 10_000) / 2) -
+              flow / (1 + (yields[i] as number) / 2)) *
+            100) /
+          400_000,
+      );
+      parts.forEach((part, i) => {
+        expect(part.rate_change_sensitivity[k]?.rate_change_bps).toBe(bps);
+        expectWithinUnit(part.rate_change_sensitivity[k]?.value_change, byHand[i] as number, 4);
+      });
+      expect(analytics.rate_change_sensitivity[k]?.value_change).toBeCloseTo(sum(byHand), 4);
+    }
+  });
+});
+
+describe('the contributions of a simulation add up to its figures (SPEC 8.8)', () => {
+  const market = generatedMarket();
+  const taxData = makeTaxData();
+  const portfolio = constructBondPortfolio(highs, market, strategy, taxData);
+  const analytics = portfolioAnalytics(market, portfolio, strategy, taxData);
+  const parts = analytics.contributions ?? [];
+  const total = (field: (part: (typeof parts)[number]) => number) =>
+    sum(parts.map((part) => field(part)));
+
+  it('has one entry a position, by CUSIP, weights adding up to 100', () => {
+    expect(parts.map((part) => part.cusip)).toEqual(
+      portfolio.positions.map((position) => market.bonds.cusip[position.bond]),
+    );
+    expect(total((part) => part.weight)).toBeCloseTo(100, 9);
+  });
+
+  it('adds up exactly to every headline figure, as rounded', () => {
+    const { attributes } = analytics;
+    expect(total((part) => part.portfolio_yield)).toBeCloseTo(attributes.portfolio_yield, 9);
+    expect(total((part) => part.tax_equivalent_yield)).toBeCloseTo(
+      attributes.tax_equivalent_yield,
+      9,
+    );
+    expect(total((part) => part.after_tax_cash_flow)).toBeCloseTo(
+      attributes.after_tax_cash_flow,
+      9,
+    );
+    expect(total((part) => part.duration)).toBeCloseTo(attributes.duration, 9);
+    analytics.rate_change_sensitivity.forEach((row, k) => {
+      expect(total((part) => part.rate_change_sensitivity[k]?.value_change as number)).toBeCloseTo(
+        row.value_change,
+        9,
+      );
+    });
+  });
+
+  it('reports the after-tax yield the optimiser maximised (SPEC 6.5, 8.1)', () => {
+    const rates = taxRatesOf(taxData);
+    const invested = sum(portfolio.positions.map((position) => position.marketValue));
+    const chosen = portfolio.positions.map((position) => {
+      const candidate = portfolio.candidates.find((entry) => entry.bond === position.bond);
+      return ((candidate?.afterTaxYield as number) * position.marketValue) / invested;
+    });
+    expect(analytics.attributes.tax_equivalent_yield).toBeCloseTo(
+      (sum(chosen) / (1 - combinedRate(rates))) * 100,
+      4,
+    );
+  });
+});
+
+describe('rounding parts to a rounded whole (SPEC 8.8)', () => {
+  it('gives the units rounding leaves to the largest remainders', () => {
+    // 1.004 + 1.004 + 1.004 = 3.012 rounds to 3.01: each rounds down to 1.00, and the one
+    // cent left goes to the first of three equal remainders.
+    expect(apportion([1.004, 1.004, 1.004], 2)).toEqual([1.01, 1, 1]);
+    // 0.333... x 3 = 1: two rounded down to .33, one up to .34.
+    expect(apportion([1 / 3, 1 / 3, 1 / 3], 2)).toEqual([0.34, 0.33, 0.33]);
+    // Negative parts round the same way: -0.256 - 0.256 = -0.512 rounds to -0.51.
+    expect(apportion([-0.256, -0.256], 2)).toEqual([-0.25, -0.26]);
+  });
+});
