@@ -39,11 +39,14 @@ const settlement = day('2028-03-01');
 describe('pricing to worst at a yield (SPEC 3.6)', () => {
   it('prices a premium bond to its call and, past its coupon, to maturity', () => {
     const candidates = worstCandidates(bond, settlement);
+    // Par calls on coupon dates: the first call and maturity bound the run (SPEC 3.6).
     expect(candidates.map((candidate) => candidate.redemption.day)).toEqual([
       day('2048-03-01'),
       day('2038-03-01'),
-      day('2047-03-01'),
     ]);
+    expect(
+      worstCandidates({ ...bond, callPrice: 101 }, settlement).map((c) => c.redemption.day),
+    ).toEqual([day('2048-03-01'), day('2038-03-01'), day('2047-03-01')]);
     // At 3 %: to the call, 2.5 × (1 − 1.015^−20) / 0.015 + 100 × 1.015^−20 = 42.9216 + 74.2470
     // = 117.1686; to maturity, 2.5 × (1 − 1.015^−40) / 0.015 + 100 × 1.015^−40 = 129.9158.
     // The issuer calls: the holder gets the lower, 117.1686.
@@ -83,6 +86,8 @@ describe('pricing to worst at a yield (SPEC 3.6)', () => {
     // redeeming below par, is worst (leaving it out fails here).
     const offPar: CallableTerms[] = [
       { ...bond, firstCall: day('2031-05-17'), callPrice: 98 },
+      { ...bond, firstCall: day('2031-05-17') },
+      { ...bond, callPrice: 98 },
       { ...bond, firstCall: day('2031-05-17'), callPrice: 102 },
       { ...bond, coupon: 0.03, firstCall: day('2031-05-17'), callPrice: 102 },
     ];

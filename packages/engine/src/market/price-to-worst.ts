@@ -52,21 +52,32 @@ export function bondYield(
  * and the last. The price to the next call less the price to one call is the discount factor
  * to that call times an amount that is the same for every call (a year's coupons and the call
  * price, discounted a year, less the call price), so the price runs one way across the calls
- * and the lowest is at an end: the calls in between never need pricing.
+ * and the lowest is at an end: the calls in between never need pricing. At par on coupon dates
+ * maturity continues that run, so there the last call is never the lowest and is left out.
  */
 export function candidateCalls(bond: CallableTerms, day: EpochDay): Redemption[] {
   const first = nextCallDay(bond.firstCall, day, bond.maturity);
   if (first < 0) return [];
   const price = bond.callPrice ?? 100;
-  let last = first;
-  for (let year = 1; ; year++) {
-    const call = addMonths(bond.firstCall, 12 * year);
-    if (call >= bond.maturity) break;
-    if (call > last) last = call;
-  }
   const calls = [{ day: first, price }];
-  if (last !== first) calls.push({ day: last, price });
+  const last = lastCallDay(bond.firstCall, bond.maturity);
+  if (last > first && !(price === 100 && isCouponDate(last, bond.maturity))) {
+    calls.push({ day: last, price });
+  }
   return calls;
+}
+
+/** The last call anniversary before maturity. */
+function lastCallDay(firstCall: EpochDay, maturity: EpochDay): EpochDay {
+  let years = Math.max(0, Math.floor((maturity - firstCall) / 365.25));
+  while (years > 0 && addMonths(firstCall, 12 * years) >= maturity) years -= 1;
+  while (addMonths(firstCall, 12 * (years + 1)) < maturity) years += 1;
+  return addMonths(firstCall, 12 * years);
+}
+
+/** Whether a day is one of the bond's coupon dates, whole half-years before maturity. */
+function isCouponDate(day: EpochDay, maturity: EpochDay): boolean {
+  return addMonths(maturity, -6 * Math.round((maturity - day) / 182.625)) === day;
 }
 
 /** The flows to each redemption that can be worst: maturity first, then the candidate calls. */
