@@ -126,7 +126,8 @@ function discounted(flows: CashFlows, rate: number): number {
   let time = 0;
   for (let i = 0; i < flows.times.length; i++) {
     const next = flows.times[i] as number;
-    factor = next - time === 1 ? factor * perPeriod : base ** -next;
+    // A whole period on (up to rounding in the times' sums) is one more factor of 1 / base.
+    factor = Math.abs(next - time - 1) < 1e-9 ? factor * perPeriod : base ** -next;
     time = next;
     price += (flows.amounts[i] as number) * factor;
   }
