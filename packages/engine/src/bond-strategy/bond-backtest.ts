@@ -4,8 +4,20 @@ import { generalResult } from '../backtest/general-result.ts';
 import { calendarYears } from '../backtest/performance-stats.ts';
 import { riskFreeReturns } from '../backtest/risk-free.ts';
 import { addMonths, type EpochDay, formatIsoDate, toCivil } from '../dates.ts';
-import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
-import { referenceYield } from '../market/price-to-worst.ts';
+import { isLongTerm } from '../lots/lot-book.ts';
+import {
+  BOND_CLASSES,
+  type BondClass,
+  type MarketData,
+  type YieldCurve,
+} from '../market/market-data.ts';
+import {
+  bondYield,
+  type WorstCandidates,
+  worstAt,
+  worstCandidates,
+  yearsBetween,
+} from '../market/price-to-worst.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { capitalLossSavings, lossRates } from '../tax/loss-savings.ts';
 import { inWashSaleWindow, isSubstantiallyIdentical } from '../tax/wash-sale.ts';
@@ -31,28 +43,44 @@ export type BondBacktest = {
   harvestedLosses: number;
   /** What those losses saved in tax over the window, USD. */
   taxSavings: number;
-  /** Each loss swap: the day, the bond sold and the bond bought, by index into the universe. */
-  swaps: { day: EpochDay; sold: number; bought: number }[];
+  /**
+   * Each loss swap: the day, the bond sold and the bond bought, by index into the universe, and
+   * whether the loss was long-term (SPEC 9.3).
+   */
+  swaps: { day: EpochDay; sold: number; bought: number; long: boolean }[];
 };
 
-type Holding = {
+type Priced = {
   /** The bond held: today's, or the one a swap replaced it with. */
   bond: number;
   bondClass: BondClass;
   spread: number;
+  /** Today's remaining years to maturity, where its yield reads the curve (SPEC 3.4). */
   years: number;
-  duration: number;
-  convexity: number;
+  /** Today's flows to each redemption that can be worst, kept as the position ages. */
+  candidates: WorstCandidates;
+  /** Its yield and dirty price to worst per 100 on the last day it was priced. */
+  rate: number;
+  price: number;
+};
+
+type Holding = Priced & {
   value: number;
   cost: number;
   acquired: EpochDay;
   lastSwap: EpochDay;
 };
 
+/** A position's yield on a day's curve and its price to worst there (SPEC 9.1). */
+function priceOn(position: Omit<Priced, 'rate' | 'price'>, curve: YieldCurve) {
+  const rate = bondYield(position, curve, position.years);
+  return { rate, price: worstAt(position.candidates, rate).dirty };
+}
+
 /**
  * Today's portfolio held through the last five years of the curve (SPEC 9.1): each position
- * keeps its remaining maturity, spread, duration and convexity, earns its yield each day,
- * moves with the change in its yield to second order, and reinvests its income. With tax-loss
+ * keeps today's flows to maturity and its calls and its spread, earns its yield each day, is
+ * repriced to worst at each day's yield, and reinvests its income. With tax-loss
  * harvesting on, a position whose loss has reached the threshold is swapped for a like bond
  * that is not substantially identical, realising the loss (SPEC 9.3-9.4).
  */
@@ -66,21 +94,28 @@ export function backtestBondPortfolio(
   const start = addMonths(asOf, -12 * BOND_BACKTEST.years);
   const days = Array.from(market.curveDays).filter((day) => day >= start);
   const first = days[0] as EpochDay;
-  const yieldOf = (holding: Holding, day: EpochDay) =>
-    Math.max(
-      0.0005,
-      referenceYield(holding.bondClass, market.treasuryCurve(day), holding.years) + holding.spread,
-    );
-  const profileOf = (bond: number) => ({
-    bond,
-    bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
-    spread: bonds.spread[bond] as number,
-    years: Math.max(0.25, ((bonds.worstDay[bond] as number) - asOf) / 365.25),
-    duration: bonds.duration[bond] as number,
-    convexity: bonds.convexity[bond] as number,
-  });
+  /** A position in `bond` priced to worst on a day's curve. */
+  const profileOf = (bond: number, curve: YieldCurve): Priced => {
+    const profile = {
+      bond,
+      bondClass: BOND_CLASSES[bonds.bondClass[bond] as number] as BondClass,
+      spread: bonds.spread[bond] as number,
+      years: yearsBetween(asOf, bonds.maturity[bond] as number),
+      candidates: worstCandidates(
+        {
+          coupon: bonds.coupon[bond] as number,
+          dated: bonds.dated[bond] as number,
+          maturity: bonds.maturity[bond] as number,
+          firstCall: bonds.firstCall[bond] as number,
+          callPrice: bonds.callPrice[bond] as number,
+        },
+        asOf,
+      ),
+    };
+    return { ...profile, ...priceOn(profile, curve) };
+  };
   const holdings: Holding[] = portfolio.positions.map((position) => ({
-    ...profileOf(position.bond),
+    ...profileOf(position.bond, market.treasuryCurve(first)),
     value: position.marketValue,
     cost: position.marketValue,
     acquired: first,
@@ -92,6 +127,25 @@ export function backtestBondPortfolio(
     coupon: bonds.coupon[bond] as number,
   });
   const candidateOf = new Map(portfolio.candidates.map((candidate) => [candidate.bond, candidate]));
+  // Like bonds by reported class and rating bucket, best after tax first (ties in the order
+  // given), sorted when first asked for: a position due a swap asks day after day while no
+  // like bond is free.
+  const likeBonds = new Map<string, Candidate[]>();
+  const likeBondsOf = (like: Candidate) => {
+    const key = `${like.reportedClass} ${like.ratingBucket}`;
+    let group = likeBonds.get(key);
+    if (!group) {
+      group = portfolio.candidates
+        .filter(
+          (candidate) =>
+            candidate.reportedClass === like.reportedClass &&
+            candidate.ratingBucket === like.ratingBucket,
+        )
+        .sort((a, b) => b.afterTaxYield - a.afterTaxYield);
+      likeBonds.set(key, group);
+    }
+    return group;
+  };
   const soldAtLoss: { bond: number; day: EpochDay }[] = [];
   const swaps: BondBacktest['swaps'] = [];
   const purchases = holdings.map((holding) => ({ bond: holding.bond, day: first }));
@@ -105,42 +159,32 @@ export function backtestBondPortfolio(
     if (!like) return undefined;
     const held = new Set(holdings.map((holding) => holding.bond));
     const recent = soldAtLoss.filter((sale) => inWashSaleWindow(sale.day, day));
-    let best: Candidate | undefined;
-    for (const candidate of portfolio.candidates) {
-      if (
-        candidate.reportedClass !== like.reportedClass ||
-        candidate.ratingBucket !== like.ratingBucket ||
-        Math.abs(candidate.duration - like.duration) > 0.5 ||
-        held.has(candidate.bond) ||
-        (best && candidate.afterTaxYield <= best.afterTaxYield)
-      ) {
-        continue;
-      }
-      const washes = [sold, ...recent.map((sale) => sale.bond)].some((other) =>
-        isSubstantiallyIdentical(identity(other), identity(candidate.bond)),
-      );
-      if (!washes) best = candidate;
-    }
+    const best = likeBondsOf(like).find(
+      (candidate) =>
+        Math.abs(candidate.duration - like.duration) <= 0.5 &&
+        !held.has(candidate.bond) &&
+        ![sold, ...recent.map((sale) => sale.bond)].some((other) =>
+          isSubstantiallyIdentical(identity(other), identity(candidate.bond)),
+        ),
+    );
     return best?.bond;
   };
   let cash = portfolio.cash;
   const balances = [holdings.reduce((sum, holding) => sum + holding.value, cash)];
   const losses = new Map<string, { short: number; long: number }>();
   let traded = 0;
-  let yields = holdings.map((holding) => yieldOf(holding, first));
 
   for (let k = 1; k < days.length; k++) {
     const day = days[k] as EpochDay;
     const elapsed = (day - (days[k - 1] as EpochDay)) / 365;
-    const nextYields = holdings.map((holding) => yieldOf(holding, day));
-    cash *= 1 + market.treasuryCurve(day)(0.25) * elapsed;
-    holdings.forEach((holding, i) => {
-      const before = yields[i] as number;
-      const change = (nextYields[i] as number) - before;
-      const income = holding.value * before * elapsed;
-      holding.value =
-        holding.value * (1 - holding.duration * change + 0.5 * holding.convexity * change ** 2) +
-        income;
+    const curve = market.treasuryCurve(day);
+    cash *= 1 + curve(0.25) * elapsed;
+    holdings.forEach((holding) => {
+      const income = holding.value * holding.rate * elapsed;
+      const { rate, price } = priceOn(holding, curve);
+      holding.value = (holding.value * price) / holding.price + income;
+      holding.rate = rate;
+      holding.price = price;
       // Reinvested income buys more of the position at today's price.
       holding.cost += income;
       if (!strategy.tax_options.tax_loss_harvest) return;
@@ -162,22 +206,21 @@ export function backtestBondPortfolio(
       if (replacement === undefined) return;
       const month = formatIsoDate(day).slice(0, 7);
       const entry = losses.get(month) ?? { short: 0, long: 0 };
-      if (day - holding.acquired > 365) entry.long += loss;
+      const long = isLongTerm(holding.acquired, day);
+      if (long) entry.long += loss;
       else entry.short += loss;
       losses.set(month, entry);
       soldAtLoss.push({ bond: holding.bond, day });
-      swaps.push({ day, sold: holding.bond, bought: replacement });
+      swaps.push({ day, sold: holding.bond, bought: replacement, long });
       purchases.push({ bond: replacement, day });
       traded += holding.value;
-      Object.assign(holding, profileOf(replacement));
+      // Tomorrow's move is the replacement's, from its own price today.
+      Object.assign(holding, profileOf(replacement, curve));
       holding.value *= 1 - BOND_BACKTEST.swapCost;
       holding.cost = holding.value;
       holding.acquired = day;
       holding.lastSwap = day;
-      // Tomorrow's move is the replacement's, from its own yield today.
-      nextYields[i] = yieldOf(holding, day);
     });
-    yields = nextYields;
     balances.push(holdings.reduce((sum, holding) => sum + holding.value, cash));
   }
 

@@ -7,6 +7,8 @@ import {
 } from '@ballast/contract';
 import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { cashFlows } from '../bonds/cash-flows.ts';
+import { dirtyPrice } from '../bonds/yield.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { seededRandom } from '../market/random.ts';
 import { loadSolver } from '../optimise/solver.ts';
@@ -156,15 +158,35 @@ describe('what the portfolio is (SPEC 8)', () => {
     expect(sum(analytics.duration_exposure)).toBeCloseTo(100, 2);
   });
 
-  it('loses value as rates rise and gains more as they fall (convexity)', () => {
+  it('loses value as rates rise and gains as they fall, never more than its calls allow', () => {
     const change = Object.fromEntries(
       analytics.rate_change_sensitivity.map((row) => [row.rate_change_bps, row.value_change]),
     );
     expect(change[100]).toBeLessThan(0);
     expect(change[-100]).toBeGreaterThan(0);
-    expect((change[-100] as number) + (change[100] as number)).toBeGreaterThan(0);
-    // First order, a 1 % rise costs about the duration in percent.
-    expect(-(change[100] as number)).toBeCloseTo(analytics.attributes.duration, 0);
+    // Priced to worst at each shift (SPEC 8.6), a position is never worth more than along
+    // today's worst redemption's flows: the issuer's calls only take away. First order, a 1 %
+    // rise costs at least about the duration in percent.
+    const { bonds, asOf } = market;
+    const alongToday = (shift: number) =>
+      portfolio.positions.reduce((sum, position) => {
+        const bond = position.bond;
+        const flows = cashFlows(
+          {
+            couponRate: bonds.coupon[bond] as number,
+            maturity: bonds.maturity[bond] as number,
+            dated: bonds.dated[bond] as number,
+          },
+          asOf,
+          { day: bonds.worstDay[bond] as number, price: 100 },
+        );
+        return sum + (position.par / 100) * dirtyPrice(flows, (bonds.ytw[bond] as number) + shift);
+      }, 0);
+    for (const { rate_change_bps: bps, value_change } of analytics.rate_change_sensitivity) {
+      const bound = (alongToday(bps / 10_000) / alongToday(0) - 1) * 100;
+      expect(value_change, `${bps} bp`).toBeLessThanOrEqual(bound + 1e-4);
+    }
+    expect(-(change[100] as number)).toBeGreaterThan(analytics.attributes.duration - 0.5);
   });
 
   it('receives every bond’s face value back over the years', () => {

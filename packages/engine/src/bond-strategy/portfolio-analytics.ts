@@ -5,9 +5,9 @@ import {
   type TaxData,
 } from '@ballast/contract';
 import { cashFlows } from '../bonds/cash-flows.ts';
-import { dirtyPrice } from '../bonds/yield.ts';
 import { toCivil } from '../dates.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
+import { worstAt, worstCandidates } from '../market/price-to-worst.ts';
 import {
   afterTaxYieldOf,
   combinedRate,
@@ -275,27 +275,30 @@ function investableUniverse(
 
 /**
  * Each position's change in value, as a fraction of the portfolio's value, when every bond's
- * yield moves by each shift: each position repriced in full along its worst redemption's flows
- * (SPEC 8.6). The portfolio's change is their sum (SPEC 8.8).
+ * yield moves by each shift: each position repriced to worst at its shifted yield, the lowest
+ * price over maturity and its calls (SPEC 8.6), so a bond priced to its call is priced to
+ * maturity once rates rise far enough. The portfolio's change is their sum (SPEC 8.8).
  */
 function rateSensitivity(market: MarketData, portfolio: ConstructedPortfolio) {
   const { bonds, asOf } = market;
-  const streams = portfolio.positions.map((position) => {
-    const flows = cashFlows(
+  const streams = portfolio.positions.map((position) => ({
+    candidates: worstCandidates(
       {
-        couponRate: bonds.coupon[position.bond] as number,
-        maturity: bonds.maturity[position.bond] as number,
+        coupon: bonds.coupon[position.bond] as number,
         dated: bonds.dated[position.bond] as number,
+        maturity: bonds.maturity[position.bond] as number,
+        firstCall: bonds.firstCall[position.bond] as number,
+        callPrice: bonds.callPrice[position.bond] as number,
       },
       asOf,
-      { day: bonds.worstDay[position.bond] as number, price: 100 },
-    );
-    const rate = bonds.ytw[position.bond] as number;
-    return { flows, rate, units: position.par / 100 };
-  });
+    ),
+    rate: bonds.ytw[position.bond] as number,
+    units: position.par / 100,
+  }));
   const values = (shift: number) =>
     streams.map(
-      (stream) => stream.units * dirtyPrice(stream.flows, Math.max(stream.rate + shift, -0.99)),
+      (stream) =>
+        stream.units * worstAt(stream.candidates, Math.max(stream.rate + shift, -0.99)).dirty,
     );
   const base = values(0);
   const total = base.reduce((sum, value) => sum + value, 0);

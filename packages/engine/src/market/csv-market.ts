@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CREDIT_UNIVERSE } from '@ballast/contract';
-import { cashFlows, type Redemption } from '../bonds/cash-flows.ts';
+import { cashFlows } from '../bonds/cash-flows.ts';
 import { riskMeasures } from '../bonds/risk.ts';
 import { yieldToWorst } from '../bonds/yield.ts';
 import { type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
@@ -15,7 +15,7 @@ import {
   type Token,
   type YieldCurve,
 } from './market-data.ts';
-import { nextCallDay, referenceYield } from './price-to-worst.ts';
+import { candidateCalls, referenceYield, yearsBetween } from './price-to-worst.ts';
 import { curveOn } from './treasury-curve.ts';
 
 /** The files of a market, as text (MARKET-DATA.md documents their columns). */
@@ -149,8 +149,7 @@ function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUnivers
     const callPrice =
       record.get('call_price') === '' ? 100 : field.number('call_price', { min: 50, max: 150 });
     const price = field.number('price', { min: 1, max: 300 });
-    const call = nextCallDay(firstCall, asOf, maturity);
-    const calls: Redemption[] = call > 0 ? [{ day: call, price: callPrice }] : [];
+    const calls = candidateCalls({ coupon, dated, maturity, firstCall, callPrice }, asOf);
     const terms = { couponRate: coupon, maturity, dated, calls };
     const worst = yieldToWorst(terms, asOf, price);
     const risk = riskMeasures(worst.flows, worst.yield);
@@ -173,7 +172,9 @@ function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUnivers
     universe.convexity[i] = risk.convexity;
     universe.worstDay[i] = worst.redemption.day;
     universe.accrued[i] = cashFlows(terms, asOf).accrued;
-    universe.spread[i] = worst.yield - referenceYield(bondClass, curve, (maturity - asOf) / 365.25);
+    // Against remaining maturity, as every market defines it (SPEC 3.4).
+    universe.spread[i] =
+      worst.yield - referenceYield(bondClass, curve, yearsBetween(asOf, maturity));
   });
   return universe;
 }
