@@ -99,6 +99,17 @@ function harvestTrigger(lot: Lot, rule: HarvestRule): number {
 }
 
 /**
+ * Whether no lot can be harvested at `price` below a harvest ceiling (NaN: not known). Prices
+ * are positive; the margin is for rounding, as the test of each lot, not the ceiling, decides.
+ */
+function isAbove(price: number, ceiling: number): boolean {
+  return ceiling <= 0 || price > ceiling * (1 + 1e-9);
+}
+
+/** What a day with nothing to harvest realises: most days, so it is not allocated each time. */
+const NONE: readonly Realised[] = Object.freeze([]);
+
+/**
  * One instrument's lots. Quantities and amounts are doubles: a backtest is a simulation, and
  * what it reports is rounded to cents (SPEC 1.3); quantity and cost are conserved exactly up
  * to floating-point rounding, and a lot emptied by a sale is removed.
@@ -111,8 +122,13 @@ export class LotBook {
   lots: Lot[] = [];
   /** The lots' total, kept as they change: a backtest asks for it every day. */
   quantity = 0;
-  /** What `lots` is sorted by, once a sale has asked for an order. */
+  /** What `lots` is sorted by, once a sale has asked for an order... */
   private arrangement: Arrangement | undefined;
+  /**
+   * ...and how many of them, from the first, are in that order: purchases are added at the end
+   * and sorted in when the next sale needs them, so a day's reward costs no reordering.
+   */
+  private sorted = 0;
   /**
    * A price above which no lot would be harvested under `harvestRule`, kept between harvests:
    * on most days every lot is above it, and the book need not be read. NaN when it must be
@@ -129,7 +145,7 @@ export class LotBook {
   buy(quantity: number, price: number, day: EpochDay): void {
     if (quantity <= 0) return;
     const lot = { quantity, cost: quantity * price, acquired: day };
-    this.place([lot], false);
+    this.lots.push(lot);
     this.quantity += quantity;
     if (this.harvestRule) {
       this.harvestCeiling = Math.max(this.harvestCeiling, harvestTrigger(lot, this.harvestRule));
@@ -154,6 +170,7 @@ export class LotBook {
     const realised: Realised[] = [];
     let left = Math.min(quantity, this.quantity);
     const lotAt = reliefOrder(this.lots, method, price, day);
+    let emptied = 0;
     for (let k = 0; k < this.lots.length && left > 0; k++) {
       const lot = this.lots[lotAt(k)] as Lot;
       const taken = Math.min(lot.quantity, left);
@@ -169,18 +186,13 @@ export class LotBook {
       lot.quantity -= taken;
       lot.cost -= cost;
       left -= taken;
-    }
-    if (realised.length > 0) {
-      let kept = 0;
-      let held = 0;
-      for (const lot of this.lots) {
-        if (lot.quantity <= 1e-12) continue;
-        this.lots[kept++] = lot;
-        held += lot.quantity;
+      this.quantity -= taken;
+      if (lot.quantity <= 1e-12) {
+        this.quantity -= lot.quantity;
+        emptied++;
       }
-      this.lots.length = kept;
-      this.quantity = held;
     }
+    if (emptied > 0) this.removeEmptied(method, emptied);
     return realised;
   }
 
@@ -196,15 +208,13 @@ export class LotBook {
     minShare: number,
     minAmount: number,
     fee = 0,
-  ): Realised[] {
+  ): readonly Realised[] {
     const rule = this.harvestRule;
     if (!rule || rule.minShare !== minShare || rule.minAmount !== minAmount || rule.fee !== fee) {
       this.harvestRule = { minShare, minAmount, fee };
       this.harvestCeiling = Number.NaN;
     }
-    // Prices are positive; the margin is for rounding: the test below, not the ceiling, decides.
-    const isAbove = () => this.harvestCeiling <= 0 || price > this.harvestCeiling * (1 + 1e-9);
-    if (!Number.isNaN(this.harvestCeiling) && isAbove()) return [];
+    if (isAbove(price, this.harvestCeiling)) return NONE;
     if (!this.isCeilingExact || Number.isNaN(this.harvestCeiling)) {
       let ceiling = Number.NEGATIVE_INFINITY;
       for (const lot of this.lots) {
@@ -212,7 +222,7 @@ export class LotBook {
       }
       this.harvestCeiling = ceiling;
       this.isCeilingExact = true;
-      if (isAbove()) return [];
+      if (isAbove(price, ceiling)) return NONE;
     }
     const realised: Realised[] = [];
     const bought: Lot[] = [];
@@ -232,42 +242,75 @@ export class LotBook {
     }
     if (bought.length > 0) {
       this.harvestCeiling = Number.NaN;
-      if (this.arrangement) {
-        const moved = new Set(bought);
-        this.lots = this.lots.filter((lot) => !moved.has(lot));
-        // Bought back before today's other purchases of the same cost, as they were held first.
-        this.place(bought, true);
-      }
+      if (this.arrangement) this.placeBoughtBack(bought);
     }
     return realised;
   }
 
-  /** Sorts the lots for a sale's method, unless they are already. */
+  /**
+   * Removes the `count` lots a sale emptied: the first lots read for FIFO and HIFO, the last
+   * for LIFO, and anywhere for COST.
+   */
+  private removeEmptied(method: TaxAccountingMethod, count: number): void {
+    if (method === 'FIFO' || method === 'HIFO') this.lots.splice(0, count);
+    else if (method === 'LIFO') this.lots.length -= count;
+    else this.lots = this.lots.filter((lot) => lot.quantity > 1e-12);
+    this.sorted = this.lots.length;
+    if (this.lots.length === 0) this.quantity = 0;
+  }
+
+  /** Sorts the lots for a sale's method: all of them, or the purchases since the last sale. */
   private arrange(arrangement: Arrangement): void {
-    if (this.arrangement === arrangement) return;
-    this.lots.sort((a, b) => compareLots(arrangement, a, b));
+    const before = (a: Lot, b: Lot) => compareLots(arrangement, a, b);
+    const lots = this.lots;
+    if (this.arrangement !== arrangement) {
+      lots.sort(before);
+    } else if (this.sorted < lots.length) {
+      const added = lots.slice(this.sorted).sort(before);
+      // Each goes after the sorted lots it ties with, which were bought earlier.
+      let low = 0;
+      const positions = added.map((lot) => {
+        let high = this.sorted;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (before(lots[middle] as Lot, lot) <= 0) low = middle + 1;
+          else high = middle;
+        }
+        return low;
+      });
+      // Merged in place from the end: each sorted lot moves up by the purchases placed before
+      // it, without comparing again.
+      let end = this.sorted;
+      for (let j = added.length - 1; j >= 0; j--) {
+        const at = positions[j] as number;
+        for (let i = end - 1; i >= at; i--) lots[i + j + 1] = lots[i] as Lot;
+        lots[at + j] = added[j] as Lot;
+        end = at;
+      }
+    }
     this.arrangement = arrangement;
+    this.sorted = this.lots.length;
   }
 
   /**
-   * Adds lots that compare equal to each other where they belong in the arrangement: after the
-   * lots equal to them, or before when `first`; at the end while the book is unarranged.
+   * Moves lots a harvest bought back, equal to each other in the arrangement, to where they
+   * belong among the sorted lots: before the lots they tie with, which were bought later.
    */
-  private place(lots: Lot[], first: boolean): void {
-    const arrangement = this.arrangement;
-    const key = lots[0] as Lot;
-    if (!arrangement) {
-      this.lots.push(...lots);
-      return;
-    }
+  private placeBoughtBack(bought: Lot[]): void {
+    const arrangement = this.arrangement as Arrangement;
+    const moved = new Set(bought);
+    const sorted = this.lots.slice(0, this.sorted).filter((lot) => !moved.has(lot));
+    const added = this.lots.slice(this.sorted).filter((lot) => !moved.has(lot));
+    const key = bought[0] as Lot;
     let low = 0;
-    let high = this.lots.length;
+    let high = sorted.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      const order = compareLots(arrangement, this.lots[middle] as Lot, key);
-      if (order < 0 || (order === 0 && !first)) low = middle + 1;
+      if (compareLots(arrangement, sorted[middle] as Lot, key) < 0) low = middle + 1;
       else high = middle;
     }
-    this.lots.splice(low, 0, ...lots);
+    sorted.splice(low, 0, ...bought);
+    this.lots = sorted.concat(added);
+    this.sorted = sorted.length;
   }
 }
