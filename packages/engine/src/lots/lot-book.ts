@@ -119,7 +119,7 @@ const NONE: readonly Realised[] = Object.freeze([]);
  * sorting the book each time.
  */
 export class LotBook {
-  lots: Lot[] = [];
+  private held: Lot[] = [];
   /** The lots' total, kept as they change: a backtest asks for it every day. */
   quantity = 0;
   /** What `lots` is sorted by, once a sale has asked for an order... */
@@ -138,14 +138,19 @@ export class LotBook {
   private isCeilingExact = false;
   private harvestRule: HarvestRule | undefined;
 
+  /** The lots, in the order the book keeps them. */
+  get lots(): readonly Lot[] {
+    return this.held;
+  }
+
   get cost(): number {
-    return this.lots.reduce((sum, lot) => sum + lot.cost, 0);
+    return this.held.reduce((sum, lot) => sum + lot.cost, 0);
   }
 
   buy(quantity: number, price: number, day: EpochDay): void {
     if (quantity <= 0) return;
     const lot = { quantity, cost: quantity * price, acquired: day };
-    this.lots.push(lot);
+    this.held.push(lot);
     this.quantity += quantity;
     if (this.harvestRule) {
       this.harvestCeiling = Math.max(this.harvestCeiling, harvestTrigger(lot, this.harvestRule));
@@ -169,10 +174,10 @@ export class LotBook {
     this.isCeilingExact = false;
     const realised: Realised[] = [];
     let left = Math.min(quantity, this.quantity);
-    const lotAt = reliefOrder(this.lots, method, price, day);
+    const lotAt = reliefOrder(this.held, method, price, day);
     let emptied = 0;
-    for (let k = 0; k < this.lots.length && left > 0; k++) {
-      const lot = this.lots[lotAt(k)] as Lot;
+    for (let k = 0; k < this.held.length && left > 0; k++) {
+      const lot = this.held[lotAt(k)] as Lot;
       const taken = Math.min(lot.quantity, left);
       const cost = (lot.cost * taken) / lot.quantity;
       const gain = taken * price - cost;
@@ -217,7 +222,7 @@ export class LotBook {
     if (isAbove(price, this.harvestCeiling)) return NONE;
     if (!this.isCeilingExact || Number.isNaN(this.harvestCeiling)) {
       let ceiling = Number.NEGATIVE_INFINITY;
-      for (const lot of this.lots) {
+      for (const lot of this.held) {
         ceiling = Math.max(ceiling, harvestTrigger(lot, this.harvestRule as HarvestRule));
       }
       this.harvestCeiling = ceiling;
@@ -226,7 +231,7 @@ export class LotBook {
     }
     const realised: Realised[] = [];
     const bought: Lot[] = [];
-    for (const lot of this.lots) {
+    for (const lot of this.held) {
       const proceeds = lot.quantity * price * (1 - fee);
       const loss = lot.cost - proceeds;
       if (loss < minAmount || loss < minShare * lot.cost) continue;
@@ -252,17 +257,17 @@ export class LotBook {
    * for LIFO, and anywhere for COST.
    */
   private removeEmptied(method: TaxAccountingMethod, count: number): void {
-    if (method === 'FIFO' || method === 'HIFO') this.lots.splice(0, count);
-    else if (method === 'LIFO') this.lots.length -= count;
-    else this.lots = this.lots.filter((lot) => lot.quantity > 1e-12);
-    this.sorted = this.lots.length;
-    if (this.lots.length === 0) this.quantity = 0;
+    if (method === 'FIFO' || method === 'HIFO') this.held.splice(0, count);
+    else if (method === 'LIFO') this.held.length -= count;
+    else this.held = this.held.filter((lot) => lot.quantity > 1e-12);
+    this.sorted = this.held.length;
+    if (this.held.length === 0) this.quantity = 0;
   }
 
   /** Sorts the lots for a sale's method: all of them, or the purchases since the last sale. */
   private arrange(arrangement: Arrangement): void {
     const before = (a: Lot, b: Lot) => compareLots(arrangement, a, b);
-    const lots = this.lots;
+    const lots = this.held;
     if (this.arrangement !== arrangement) {
       lots.sort(before);
     } else if (this.sorted < lots.length) {
@@ -289,7 +294,7 @@ export class LotBook {
       }
     }
     this.arrangement = arrangement;
-    this.sorted = this.lots.length;
+    this.sorted = this.held.length;
   }
 
   /**
@@ -299,8 +304,8 @@ export class LotBook {
   private placeBoughtBack(bought: Lot[]): void {
     const arrangement = this.arrangement as Arrangement;
     const moved = new Set(bought);
-    const sorted = this.lots.slice(0, this.sorted).filter((lot) => !moved.has(lot));
-    const added = this.lots.slice(this.sorted).filter((lot) => !moved.has(lot));
+    const sorted = this.held.slice(0, this.sorted).filter((lot) => !moved.has(lot));
+    const added = this.held.slice(this.sorted).filter((lot) => !moved.has(lot));
     const key = bought[0] as Lot;
     let low = 0;
     let high = sorted.length;
@@ -310,7 +315,7 @@ export class LotBook {
       else high = middle;
     }
     sorted.splice(low, 0, ...bought);
-    this.lots = sorted.concat(added);
+    this.held = sorted.concat(added);
     this.sorted = sorted.length;
   }
 }
