@@ -31,8 +31,11 @@ function lastLongTermPurchase(sold: EpochDay): EpochDay {
 }
 
 /**
- * What a book keeps its lots sorted by: the purchase day (FIFO, LIFO), or the cost per unit,
- * highest first, then the purchase day (HIFO, and COST within each of its groups).
+ * What a book keeps its lots sorted by: the purchase day, oldest first (FIFO reads from the
+ * first lot, LIFO from the last), or the cost per unit, lowest first, and the newest purchase
+ * first among equal costs (HIFO, and COST within each of its groups, read from the last lot).
+ * HIFO reads from the end because a day's purchases, at today's price, mostly sort among the
+ * dearer end's few lots: the cheaper lots before them need not move.
  */
 type Arrangement = 'acquired' | 'unitCost';
 
@@ -46,8 +49,35 @@ const ARRANGEMENT: Record<TaxAccountingMethod, Arrangement> = {
 /** Negative when lot `a` is placed before lot `b`; lots that compare equal keep their order. */
 function compareLots(arrangement: Arrangement, a: Lot, b: Lot): number {
   if (arrangement === 'acquired') return a.acquired - b.acquired;
-  return b.cost / b.quantity - a.cost / a.quantity || a.acquired - b.acquired;
+  return a.cost / a.quantity - b.cost / b.quantity || b.acquired - a.acquired;
 }
+
+/**
+ * Where `lot` goes among `lots` sorted by `arrangement`: after the lots it ties with when
+ * `isAfter`, else before them. A sale reads an arrangement's ties in the order they were
+ * bought, from the first lot for 'acquired' and from the last for 'unitCost'.
+ */
+function boundary(
+  lots: readonly Lot[],
+  arrangement: Arrangement,
+  lot: Lot,
+  from: number,
+  to: number,
+  isAfter: boolean,
+): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const order = compareLots(arrangement, lots[middle] as Lot, lot);
+    if (order < 0 || (order === 0 && isAfter)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Whether a bought lot is read after the lots it ties with, which were bought before it. */
+const isBoughtAfter = (arrangement: Arrangement) => arrangement === 'acquired';
 
 /**
  * The order a sale relieves lots in (SPEC 4.2), as the index of the `k`th lot to relieve among
@@ -66,9 +96,9 @@ function reliefOrder(
 ): (k: number) => number {
   switch (method) {
     case 'FIFO':
-    case 'HIFO':
       return (k) => k;
     case 'LIFO':
+    case 'HIFO':
       return (k) => lots.length - 1 - k;
     case 'COST': {
       const lastLong = lastLongTermPurchase(day);
@@ -80,9 +110,9 @@ function reliefOrder(
       const order = new Int32Array(lots.length);
       let k = 0;
       for (let group = 0; group < 4; group++) {
-        lots.forEach((lot, i) => {
-          if (groupOf(lot) === group) order[k++] = i;
-        });
+        for (let i = lots.length - 1; i >= 0; i--) {
+          if (groupOf(lots[i] as Lot) === group) order[k++] = i;
+        }
       }
       return (at) => order[at] as number;
     }
@@ -253,12 +283,12 @@ export class LotBook {
   }
 
   /**
-   * Removes the `count` lots a sale emptied: the first lots read for FIFO and HIFO, the last
-   * for LIFO, and anywhere for COST.
+   * Removes the `count` lots a sale emptied: the first lots for FIFO, the last for LIFO and
+   * HIFO, and anywhere for COST.
    */
   private removeEmptied(method: TaxAccountingMethod, count: number): void {
-    if (method === 'FIFO' || method === 'HIFO') this.held.splice(0, count);
-    else if (method === 'LIFO') this.held.length -= count;
+    if (method === 'FIFO') this.held.splice(0, count);
+    else if (method === 'LIFO' || method === 'HIFO') this.held.length -= count;
     else this.held = this.held.filter((lot) => lot.quantity > 1e-12);
     this.sorted = this.held.length;
     if (this.held.length === 0) this.quantity = 0;
@@ -268,20 +298,18 @@ export class LotBook {
   private arrange(arrangement: Arrangement): void {
     const before = (a: Lot, b: Lot) => compareLots(arrangement, a, b);
     const lots = this.held;
+    const isAfter = isBoughtAfter(arrangement);
+    // Lots in the order they were bought, turned round where ties are placed newest first.
+    const inOrderBought = (unsorted: Lot[]) => (isAfter ? unsorted : unsorted.reverse());
     if (this.arrangement !== arrangement) {
-      lots.sort(before);
+      inOrderBought(lots).sort(before);
     } else if (this.sorted < lots.length) {
-      const added = lots.slice(this.sorted).sort(before);
-      // Each goes after the sorted lots it ties with, which were bought earlier.
-      let low = 0;
+      const added = inOrderBought(lots.slice(this.sorted)).sort(before);
+      // Each is read after the sorted lots it ties with, which were bought earlier.
+      let from = 0;
       const positions = added.map((lot) => {
-        let high = this.sorted;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (before(lots[middle] as Lot, lot) <= 0) low = middle + 1;
-          else high = middle;
-        }
-        return low;
+        from = boundary(lots, arrangement, lot, from, this.sorted, isAfter);
+        return from;
       });
       // Merged in place from the end: each sorted lot moves up by the purchases placed before
       // it, without comparing again.
@@ -299,22 +327,22 @@ export class LotBook {
 
   /**
    * Moves lots a harvest bought back, equal to each other in the arrangement, to where they
-   * belong among the sorted lots: before the lots they tie with, which were bought later.
+   * belong among the sorted lots: read before the lots they tie with, which were bought later.
    */
   private placeBoughtBack(bought: Lot[]): void {
     const arrangement = this.arrangement as Arrangement;
     const moved = new Set(bought);
     const sorted = this.held.slice(0, this.sorted).filter((lot) => !moved.has(lot));
     const added = this.held.slice(this.sorted).filter((lot) => !moved.has(lot));
-    const key = bought[0] as Lot;
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareLots(arrangement, sorted[middle] as Lot, key) < 0) low = middle + 1;
-      else high = middle;
-    }
-    sorted.splice(low, 0, ...bought);
+    const at = boundary(
+      sorted,
+      arrangement,
+      bought[0] as Lot,
+      0,
+      sorted.length,
+      !isBoughtAfter(arrangement),
+    );
+    sorted.splice(at, 0, ...bought);
     this.held = sorted.concat(added);
     this.sorted = sorted.length;
   }
