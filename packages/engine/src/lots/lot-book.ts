@@ -144,8 +144,8 @@ const NONE: readonly Realised[] = Object.freeze([]);
  * what it reports is rounded to cents (SPEC 1.3); quantity and cost are conserved exactly up
  * to floating-point rounding, and a lot emptied by a sale is removed.
  *
- * A book of staking rewards holds a lot a day (SPEC 11.6), so the book keeps its lots in the
- * order its last sale's method reads them, and a sale takes the first lots it needs instead of
+ * A book of staking rewards holds a lot a day (SPEC 11.6), so the book keeps its lots sorted
+ * for its last sale's method, and a sale takes the lots it needs from one end instead of
  * sorting the book each time.
  */
 export class LotBook {
