@@ -38,6 +38,11 @@ export const SimulationResultSchema = z.object({
     monthly: z.array(z.object({ month: z.string(), losses: z.number() })),
     yearly: z.array(z.object({ year: z.int(), losses: z.number(), tax_savings: z.number() })),
   }),
+  // A token simulation that stakes: the rewards received each year, valued when received, and
+  // the tax on them as ordinary income (federal and state). Absent when nothing is staked.
+  staking_income: z
+    .array(z.object({ year: z.int(), income_usd: z.number(), tax_usd: z.number() }))
+    .optional(),
   performance_stats: z.object({
     total_return: z.number(),
     excess_return: z.number(),

@@ -13,7 +13,8 @@ export type Methodology = (typeof METHODOLOGIES)[number];
 
 /** Days of history momentum and volatility look back over (SPEC 11.3). */
 const MOMENTUM_DAYS = 90;
-const VOLATILITY_DAYS = 60;
+/** Daily log returns the volatility weighting reads; 60 returns need 61 closes. */
+const VOLATILITY_RETURNS = 60;
 
 const capOf = (market: TokenMarket, token: number, day: number) =>
   ((market.prices[token] as Float64Array)[day] as number) * (market.tokens[token]?.supply ?? 0);
@@ -54,7 +55,8 @@ function rawScore(market: TokenMarket, strategy: TokenStrategy, token: number, d
       return (prices[day] as number) / (prices[from] as number) - 1;
     }
     case 'INVERSE_VOLATILITY': {
-      const from = Math.max(1, day - VOLATILITY_DAYS);
+      // The returns of days from..day read the closes of from − 1..day.
+      const from = Math.max(1, day - VOLATILITY_RETURNS + 1);
       const returns: number[] = [];
       for (let d = from; d <= day; d++) {
         returns.push(Math.log((prices[d] as number) / (prices[d - 1] as number)));

@@ -1,10 +1,12 @@
 import { SimulationResultSchema, type TokenStrategy } from '@ballast/contract';
 import { makeTaxData, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { formatIsoDate } from '../dates.ts';
+import { formatIsoDate, parseIsoDate, toCivil } from '../dates.ts';
+import { LotBook } from '../lots/lot-book.ts';
 import { generatedMarket } from '../market/generated-market.ts';
+import type { TokenMarket } from '../market/market-data.ts';
 import { targetWeights } from './target-weights.ts';
-import { simulateTokenStrategy } from './token-backtest.ts';
+import { receiveStakingReward, simulateTokenStrategy } from './token-backtest.ts';
 
 const market = generatedMarket({ bondCounts: { municipal: 600, corporate: 200, treasury: 50 } });
 const base = makeTokenStrategyInput().strategy;
@@ -72,7 +74,134 @@ describe('target weights (SPEC 11.2-11.3)', () => {
   });
 });
 
+describe('inverse volatility over 60 daily log returns (SPEC 11.3)', () => {
+  it('reads the last 61 closes and no earlier one', () => {
+    // Two tokens, 62 closes (days 0-61), weighted on day 61. From day 1 on, A's log returns
+    // alternate +1 % and −1 %, B's +2 % and −2 %; on day 1 A jumped by a log return of 1.
+    // The 60 returns of days 2-61 have mean 0 and sample deviations 1 % × √(60/59) and
+    // 2 % × √(60/59): weights in proportion to 1/σ are 2/3 and 1/3. The jump, the 61st return
+    // back, would count only if the window read 62 closes.
+    const closes = (step: number, jump: number) => {
+      const prices = new Float64Array(62);
+      prices[0] = 100;
+      prices[1] = 100 * Math.exp(jump);
+      for (let d = 2; d < 62; d++) {
+        prices[d] = (prices[d - 1] as number) * Math.exp(d % 2 === 0 ? step : -step);
+      }
+      return prices;
+    };
+    const token = (symbol: string) => ({
+      symbol,
+      name: symbol,
+      consensusMechanism: 'Proof of Work',
+      sector: 'Currency',
+      stakingYield: 0,
+      supply: 1_000,
+    });
+    const twoTokens: TokenMarket = {
+      tokens: [token('A'), token('B')],
+      days: Int32Array.from({ length: 62 }, (_, d) => parseIsoDate('2026-01-01') + d),
+      prices: [closes(0.01, 1), closes(0.02, 0)],
+      volumes: [new Float64Array(62), new Float64Array(62)],
+    };
+    const weights = targetWeights(
+      twoTokens,
+      strategyWith({
+        token_universe: 'TOP_2',
+        calculation_methodology: 'INVERSE_VOLATILITY',
+        constraints: { exclude: [], limits: [] },
+      }),
+      61,
+    );
+    expect(weights.get(0)).toBeCloseTo(2 / 3, 9);
+    expect(weights.get(1)).toBeCloseTo(1 / 3, 9);
+  });
+});
+
+describe('staking rewards (SPEC 11.6)', () => {
+  it('opens a lot each day a reward is received, its holding period starting that day', () => {
+    const book = new LotBook();
+    book.buy(365, 8, parseIsoDate('2024-06-03'));
+    // 7.3 % a year on 365 units is 365 × 0.073 / 365 = 0.073 units a day: at $10, $0.73.
+    expect(receiveStakingReward(book, 0.073, 10, parseIsoDate('2025-01-01'))).toBeCloseTo(0.73, 12);
+    // The next day on 365.073 units: 365.073 × 0.0002 = 0.0730146 units, at $20 $1.460292.
+    expect(receiveStakingReward(book, 0.073, 20, parseIsoDate('2025-01-02'))).toBeCloseTo(
+      1.460292,
+      12,
+    );
+    expect(book.lots.map((lot) => formatIsoDate(lot.acquired))).toEqual([
+      '2024-06-03',
+      '2025-01-01',
+      '2025-01-02',
+    ]);
+    // Sold on 2026-01-02: the reward of 2025-01-01 has been held more than a year, the one of
+    // 2025-01-02 has not (SPEC 4.3).
+    const sold = book.sell(book.quantity, 30, parseIsoDate('2026-01-02'), 'FIFO');
+    expect(sold.map((piece) => piece.long)).toEqual([true, true, false]);
+  });
+
+  it('reports the rewards as ordinary income, taxed at federal and state rates', () => {
+    // A basket of SOL alone, neither harvested nor rebalanced away from 100 %: the first day
+    // buys q0 = I / (1.001 p0) units, and each later day d adds q × y / 365 to the q held, so
+    // q grows by (1 + y / 365) a day and day d's reward is q0 (1 + y/365)^(d−1) × y/365 at
+    // that day's close. The factory's client pays 35 % federally and 13.3 % to California:
+    // the rewards' tax is 48.3 % of them; the 3.8 % surtax is not added.
+    const strategy = strategyWith({
+      calculation_methodology: 'FIXED',
+      assets: [{ instrument: 'SOL', target_pct: 100 }],
+      constraints: { exclude: [], limits: [] },
+      tax_options: { ...base.tax_options, tax_loss_harvest: false, staking: true },
+    });
+    const result = run(strategy);
+    const sol = market.tokens.tokens.findIndex((token) => token.symbol === 'SOL');
+    const closes = market.tokens.prices[sol] as Float64Array;
+    const y = market.tokens.tokens[sol]?.stakingYield as number;
+    let held = taxData.initial_investment_amount / (1.001 * (closes[0] as number));
+    const income = new Map<number, number>();
+    market.tokens.days.forEach((date, d) => {
+      if (d === 0) return;
+      const reward = (held * y) / 365;
+      held += reward;
+      const year = toCivil(date).year;
+      income.set(year, (income.get(year) ?? 0) + reward * (closes[d] as number));
+    });
+    expect(result.staking_income?.map((entry) => entry.year)).toEqual([...income.keys()]);
+    for (const entry of result.staking_income ?? []) {
+      const expected = income.get(entry.year) as number;
+      expect(entry.income_usd).toBeCloseTo(expected, 1);
+      expect(entry.tax_usd).toBeCloseTo(expected * 0.483, 1);
+    }
+    expect(
+      run({ ...strategy, tax_options: { ...strategy.tax_options, staking: false } }),
+    ).not.toHaveProperty('staking_income');
+  });
+});
+
 describe('the token backtest (SPEC 11)', () => {
+  it('counts the exchange’s fee in a purchase’s basis and a sale’s proceeds (SPEC 11.1)', () => {
+    // A basket of BTC alone, no staking. The first day spends I / 1.001 at the close p0 and
+    // pays the fee on it: q = I / (1.001 p0) units at a basis of exactly I. A harvest sells at
+    // the close p less the fee, so the lot's loss is I − q p × 0.999; the first day it reaches
+    // 10 % of I it is harvested (SPEC 11.5), and nothing else is harvested that month.
+    const result = run(
+      strategyWith({
+        calculation_methodology: 'FIXED',
+        assets: [{ instrument: 'BTC', target_pct: 100 }],
+        constraints: { exclude: [], limits: [] },
+        tax_options: { ...base.tax_options, staking: false },
+      }),
+    );
+    const btc = market.tokens.tokens.findIndex((token) => token.symbol === 'BTC');
+    const closes = market.tokens.prices[btc] as Float64Array;
+    const invested = taxData.initial_investment_amount;
+    const q = invested / (1.001 * (closes[0] as number));
+    const first = closes.findIndex((p) => invested - q * p * 0.999 >= 0.1 * invested);
+    const month = formatIsoDate(market.tokens.days[first] as number).slice(0, 7);
+    const [harvested] = result.tax_loss_harvesting.monthly;
+    expect(harvested?.month).toBe(month);
+    expect(harvested?.losses).toBeCloseTo(invested - q * (closes[first] as number) * 0.999, 1);
+  });
+
   it('fills the contract’s general result over five years of daily prices', () => {
     const result = run(
       strategyWith({ token_universe: 'TOP_20', calculation_methodology: 'MARKET_CAP' }),

@@ -31,7 +31,11 @@ const FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY'] as const;
  */
 export type TokenTaxRules = { washSalesFrom?: EpochDay };
 
-type YearTotals = { short: number; long: number; shortGains: number; longGains: number };
+/**
+ * A year's capital results, USD: losses harvested by character (positive), and the other
+ * sales' gains net of their losses by character (negative for a net loss).
+ */
+type YearTotals = { short: number; long: number; realisedShort: number; realisedLong: number };
 
 /**
  * A token strategy run over the five years of token prices to the market's date (SPEC 11):
@@ -63,7 +67,7 @@ export function simulateTokenStrategy(
   const yearOf = (day: number) => toCivil(days[day] as number).year;
   const totalsOf = (day: number) => {
     const year = yearOf(day);
-    const totals = years.get(year) ?? { short: 0, long: 0, shortGains: 0, longGains: 0 };
+    const totals = years.get(year) ?? { short: 0, long: 0, realisedShort: 0, realisedLong: 0 };
     years.set(year, totals);
     return totals;
   };
@@ -76,13 +80,16 @@ export function simulateTokenStrategy(
         else totals.short -= gain;
         const month = formatIsoDate(days[day] as number).slice(0, 7);
         monthly.set(month, (monthly.get(month) ?? 0) - gain);
-      } else if (piece.long) totals.longGains += gain;
-      else totals.shortGains += gain;
+      } else if (piece.long) totals.realisedLong += gain;
+      else totals.realisedShort += gain;
     }
   };
   const valueOn = (day: number) =>
     books.reduce((sum, book, token) => sum + book.quantity * priceOf(token, day), cash);
 
+  // `day` indexes the closes; lots are dated by the calendar, whose years decide the holding
+  // period (SPEC 4.3).
+  const dateOf = (day: number) => days[day] as EpochDay;
   const rebalance = (day: number) => {
     const targets = targetWeights(tokens, strategy, day);
     const total = valueOn(day);
@@ -91,14 +98,19 @@ export function simulateTokenStrategy(
       const price = priceOf(token, day);
       const excess = book.quantity - ((targets.get(token) ?? 0) * total) / price;
       if (excess <= 1e-12) return;
-      const pieces = book.sell(excess, price, day, method, (gain) => {
+      // A sale's proceeds are net of its fee (SPEC 11.1), so its gain is too.
+      const afterFee = price * (1 - TOKEN_BACKTEST.fee);
+      const pieces = book.sell(excess, afterFee, dateOf(day), method, (gain) => {
         if (budget !== null && gainsRealised + gain > budget) return false;
         gainsRealised += gain;
         return true;
       });
-      const proceeds = pieces.reduce((sum, piece) => sum + piece.proceeds, 0);
-      cash += proceeds * (1 - TOKEN_BACKTEST.fee);
-      sales += proceeds;
+      let sold = 0;
+      for (const piece of pieces) {
+        cash += piece.proceeds;
+        sold += piece.quantity;
+      }
+      sales += sold * price;
       record(day, pieces, false);
     });
     const wanted = [...targets].map(([token, weight]) => {
@@ -111,40 +123,23 @@ export function simulateTokenStrategy(
     for (const { token, price, short } of wanted) {
       const spend = short * scale;
       if (spend <= 0) continue;
-      (books[token] as LotBook).buy(spend / price, price, day);
+      // A purchase's cost includes its fee (SPEC 11.1).
+      (books[token] as LotBook).buy(spend / price, price * (1 + TOKEN_BACKTEST.fee), dateOf(day));
       cash -= spend * (1 + TOKEN_BACKTEST.fee);
       purchases += spend;
     }
   };
 
-  // Rewards are income when received; a month's rewards of a token open one lot, at their
-  // value-weighted price, on the month's last day (SPEC 11.6).
-  const rewards = tokens.tokens.map(() => ({ quantity: 0, value: 0 }));
-  const monthEnds = new Set(
-    Array.from(days.keys()).filter(
-      (day) =>
-        day === days.length - 1 ||
-        toCivil(days[day] as number).month !== toCivil(days[day + 1] as number).month,
-    ),
-  );
+  const stakingIncome = new Map<number, number>();
   const stake = (day: number) => {
+    let income = 0;
     books.forEach((book, token) => {
       const yearly = tokens.tokens[token]?.stakingYield ?? 0;
-      const reward = rewards[token] as { quantity: number; value: number };
-      if (yearly > 0 && book.quantity > 0) {
-        const quantity = (book.quantity * yearly) / 365;
-        reward.quantity += quantity;
-        reward.value += quantity * priceOf(token, day);
-      }
-      if (monthEnds.has(day) && reward.quantity > 0) {
-        book.buy(reward.quantity, reward.value / reward.quantity, day);
-        reward.quantity = 0;
-        reward.value = 0;
-      }
+      income += receiveStakingReward(book, yearly, priceOf(token, day), dateOf(day));
     });
+    const year = yearOf(day);
+    stakingIncome.set(year, (stakingIncome.get(year) ?? 0) + income);
   };
-  const unpaidValue = (day: number) =>
-    rewards.reduce((sum, reward, token) => sum + reward.quantity * priceOf(token, day), 0);
 
   const balances: number[] = [];
   const due = rebalanceDays(days, strategy.recalculation_frequency);
@@ -159,12 +154,13 @@ export function simulateTokenStrategy(
         const price = priceOf(token, day);
         const pieces = book.harvestLosses(
           price,
-          day,
+          dateOf(day),
           TOKEN_BACKTEST.harvestShare,
           TOKEN_BACKTEST.harvestMinimum,
+          TOKEN_BACKTEST.fee,
         );
         if (pieces.length === 0) return;
-        const traded = pieces.reduce((sum, piece) => sum + piece.proceeds, 0);
+        const traded = pieces.reduce((sum, piece) => sum + piece.quantity, 0) * price;
         // Selling and buying back each pay the fee.
         cash -= 2 * traded * TOKEN_BACKTEST.fee;
         sales += traded;
@@ -172,7 +168,7 @@ export function simulateTokenStrategy(
         record(day, pieces, true);
       });
     }
-    balances.push(valueOn(day) + unpaidValue(day));
+    balances.push(valueOn(day));
   }
 
   return {
@@ -182,11 +178,29 @@ export function simulateTokenStrategy(
       books,
       years,
       monthly,
+      stakingIncome: strategy.tax_options.staking ? stakingIncome : undefined,
       tradedPerYear: Math.min(purchases, sales) / calendarYears(days),
       taxData: tax_data,
       timeWindow,
     }),
   };
+}
+
+/**
+ * A day's staking reward on what a book holds (SPEC 11.6): received that day, it opens a lot
+ * that day at that day's price, so its holding period starts then, and its value is that day's
+ * ordinary income, which this returns.
+ */
+export function receiveStakingReward(
+  book: LotBook,
+  stakingYield: number,
+  price: number,
+  day: EpochDay,
+): number {
+  if (stakingYield <= 0 || book.quantity <= 0) return 0;
+  const quantity = (book.quantity * stakingYield) / 365;
+  book.buy(quantity, price, day);
+  return quantity * price;
 }
 
 /** Why a strategy cannot run, in words, or nothing when it can. */
@@ -236,6 +250,8 @@ function resultOf(
     books: LotBook[];
     years: Map<number, YearTotals>;
     monthly: Map<string, number>;
+    /** Staking rewards received per year, USD, when the strategy stakes. */
+    stakingIncome: Map<number, number> | undefined;
     tradedPerYear: number;
     taxData: TaxData;
     timeWindow: TimeWindow;
@@ -244,24 +260,16 @@ function resultOf(
   const { days, prices, tokens } = market.tokens;
   const last = days.length - 1;
   const initial = run.balances[0] as number;
+  const rates = lossRates(taxRatesOf(run.taxData));
   const years = [...run.years.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([year, totals]) => ({
-      year,
-      ...totals,
-      shortGains: Math.max(0, totals.shortGains),
-      longGains: Math.max(0, totals.longGains),
-    }));
-  const savings = capitalLossSavings(
-    years,
-    toCivil(days[last] as number).year,
-    lossRates(taxRatesOf(run.taxData)),
-  );
+    .map(([year, totals]) => ({ year, ...totals }));
+  const savings = capitalLossSavings(years, toCivil(days[last] as number).year, rates);
   const held = run.books.map(
     (book, token) => book.quantity * ((prices[token] as Float64Array)[last] as number),
   );
   const invested = held.reduce((sum, value) => sum + value, 0);
-  return generalResult({
+  const result = generalResult({
     timeframe: run.timeWindow,
     days,
     balances: run.balances,
@@ -279,4 +287,16 @@ function resultOf(
     ),
     attributes: attributeTables(market.tokens, held, last),
   });
+  if (!run.stakingIncome) return result;
+  const cents = (amount: number) => Math.round(amount * 100) / 100;
+  return {
+    ...result,
+    staking_income: [...run.stakingIncome.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([year, income]) => ({
+        year,
+        income_usd: cents(income),
+        tax_usd: cents(income * rates.ordinary),
+      })),
+  };
 }
