@@ -10,6 +10,7 @@ export { constraintViolations } from './bond-strategy/constraint-check.ts';
 export {
   type ConstructedPortfolio,
   constructBondPortfolio,
+  constructNaively,
   type Position,
 } from './bond-strategy/construct-portfolio.ts';
 export { CONSTRUCTION } from './bond-strategy/construction-rules.ts';

@@ -11,6 +11,7 @@ import {
 import type { Highs } from 'highs';
 import type { EngineResult } from '../engine-result.ts';
 import type { MarketData } from '../market/market-data.ts';
+import type { constructBondPortfolio } from './construct-portfolio.ts';
 import { simulateBondStrategy } from './simulate-bond-strategy.ts';
 
 /**
@@ -54,19 +55,22 @@ export function cellStrategy(input: ComparerStrategy, cell: ComparerCell): BondS
 
 /**
  * One cell of the comparer (SPEC 10.2): the bond result's summary figures of the cell's
- * strategy, or why no portfolio can meet it; the grid goes without such a cell.
+ * strategy, or why no portfolio can meet it; the grid goes without such a cell. The benchmark
+ * alone passes another construction (see `simulateBondStrategy`).
  */
 export function compareCell(
   highs: Highs,
   market: MarketData,
   input: ComparerStrategy,
   cell: ComparerCell,
+  construct?: typeof constructBondPortfolio,
 ): EngineResult<ComparerSummaryCell> {
   const simulation = simulateBondStrategy(
     highs,
     market,
     { strategy: cellStrategy(input, cell), tax_data: input.tax_data },
     'today',
+    construct,
   );
   if (!simulation.ok) return simulation;
   return {

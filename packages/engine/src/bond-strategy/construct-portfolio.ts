@@ -2,7 +2,7 @@ import type { BondStrategy, TaxData } from '@ballast/contract';
 import type { Highs } from 'highs';
 import type { MarketData } from '../market/market-data.ts';
 import { LinearModel } from '../optimise/linear-model.ts';
-import { type Solved, solve } from '../optimise/solver.ts';
+import { solve } from '../optimise/solver.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { constraintViolations } from './constraint-check.ts';
 import { CONSTRUCTION } from './construction-rules.ts';
@@ -23,9 +23,9 @@ export type ConstructedPortfolio = {
   candidates: Candidate[];
 };
 
-type Mode =
-  | { integer: false }
-  | { integer: true; holdings: { min: number; max: number }; margin: number };
+type Holdings = { min: number; max: number };
+
+type Mode = { integer: false } | { integer: true; holdings: Holdings; margin: number };
 
 /** How far inside each limit the integer program stays, per unit of margin (SPEC 7.7). */
 const MARGIN = { years: 0.05, share: 0.005 };
@@ -42,11 +42,7 @@ export function constructBondPortfolio(
   strategy: BondStrategy,
   taxData: TaxData,
 ): ConstructedPortfolio {
-  const rates = taxRatesOf(taxData);
-  const candidates = eligibleBonds(market.bonds, strategy, rates, market.asOf);
-  if (candidates.length < CONSTRUCTION.minHoldings) {
-    throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
-  }
+  const candidates = candidatesOf(market, strategy, taxData);
   const screened = screen(candidates);
   const relaxed = solve(highs, buildModel(screened, strategy, { integer: false }), {
     timeLimit: CONSTRUCTION.lpSeconds,
@@ -57,19 +53,77 @@ export function constructBondPortfolio(
     );
   }
   const target = Math.min(CONSTRUCTION.targetHoldings, screened.length);
-  const exact = { min: target, max: target };
-  const range = { min: CONSTRUCTION.minHoldings, max: CONSTRUCTION.maxHoldings };
   const pool = poolOf(screened, relaxed.values, target * CONSTRUCTION.poolPerHolding);
-  const attempts: [Candidate[], { min: number; max: number }][] = [
-    [pool, exact],
-    [pool, range],
-    [screened, range],
-  ];
-  // Rounding to lots moves every share a little; the model keeps inside its limits by a margin,
-  // wider each time the rounded portfolio still breaks one (SPEC 7.7).
+  return roundedWithinLimits(highs, market, strategy, taxData, candidates, {
+    attempts: [
+      [pool, holdingsOf(target)],
+      [pool, holdingsOf(undefined)],
+      [screened, holdingsOf(undefined)],
+    ],
+    timeLimit: CONSTRUCTION.mipSeconds,
+  });
+}
+
+/**
+ * The same portfolio built the naive way, for the benchmark's peer (README "The engine"): the
+ * integer program of SPEC 7.4 solved cold over every eligible bond, with neither the screening
+ * of SPEC 7.5 nor the relaxation first of SPEC 7.6. The model, the gap, the holdings, the
+ * rounding and its margins are the engine's; only the time limit is the caller's, so a slow
+ * solve is measured rather than cut short.
+ */
+export function constructNaively(
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+  timeLimit: number,
+): ConstructedPortfolio {
+  const candidates = candidatesOf(market, strategy, taxData);
+  const target = Math.min(CONSTRUCTION.targetHoldings, candidates.length);
+  return roundedWithinLimits(highs, market, strategy, taxData, candidates, {
+    attempts: [
+      [candidates, holdingsOf(target)],
+      [candidates, holdingsOf(undefined)],
+    ],
+    timeLimit,
+  });
+}
+
+/** The eligible bonds (SPEC 7.2), or why too few are. */
+function candidatesOf(market: MarketData, strategy: BondStrategy, taxData: TaxData): Candidate[] {
+  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+  if (candidates.length < CONSTRUCTION.minHoldings) {
+    throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
+  }
+  return candidates;
+}
+
+/** Exactly `target` holdings, or the range of SPEC 7.4 when there is none. */
+function holdingsOf(target: number | undefined): Holdings {
+  return target === undefined
+    ? { min: CONSTRUCTION.minHoldings, max: CONSTRUCTION.maxHoldings }
+    : { min: target, max: target };
+}
+
+/**
+ * The first integer solution of the attempts, in order, whose round lots keep every limit.
+ * Rounding to lots moves every share a little; the model keeps inside its limits by a margin,
+ * wider each time the rounded portfolio still breaks one (SPEC 7.7).
+ */
+function roundedWithinLimits(
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+  candidates: Candidate[],
+  plan: { attempts: [Candidate[], Holdings][]; timeLimit: number },
+): ConstructedPortfolio {
   for (const margin of [1, 4, 16]) {
-    for (const [set, holdings] of attempts) {
-      const solved = solveInteger(highs, set, strategy, { holdings, margin });
+    for (const [set, holdings] of plan.attempts) {
+      const solved = solve(highs, buildModel(set, strategy, { integer: true, holdings, margin }), {
+        timeLimit: plan.timeLimit,
+        mipRelativeGap: CONSTRUCTION.mipGap,
+      });
       if (solved.status === 'infeasible') continue;
       const weights = Array.from(set, (_, i) => solved.values[i] as number);
       const rounded = roundLots(market, set, weights, strategy, taxData.initial_investment_amount);
@@ -78,18 +132,6 @@ export function constructBondPortfolio(
     }
   }
   throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'positions'));
-}
-
-function solveInteger(
-  highs: Highs,
-  set: Candidate[],
-  strategy: BondStrategy,
-  options: { holdings: { min: number; max: number }; margin: number },
-): Solved {
-  return solve(highs, buildModel(set, strategy, { integer: true, ...options }), {
-    timeLimit: CONSTRUCTION.mipSeconds,
-    mipRelativeGap: CONSTRUCTION.mipGap,
-  });
 }
 
 /**

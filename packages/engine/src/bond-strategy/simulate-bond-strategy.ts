@@ -24,17 +24,19 @@ export type BondSimulation = {
  * A bond strategy simulated for a time window: the portfolio it builds on the market's date,
  * what that portfolio is, and how it would have fared (SPEC 7-9). Only 'today' exists as a
  * window; the backtest covers the five years before it. A strategy no portfolio can meet
- * answers why (SPEC 7.8).
+ * answers why (SPEC 7.8). The benchmark alone passes another construction, to time the naive
+ * way against the engine's.
  */
 export function simulateBondStrategy(
   highs: Highs,
   market: MarketData,
   input: { strategy: BondStrategy; tax_data: TaxData },
   timeWindow: TimeWindow,
+  construct: typeof constructBondPortfolio = constructBondPortfolio,
 ): EngineResult<BondSimulation> {
   let portfolio: ConstructedPortfolio;
   try {
-    portfolio = constructBondPortfolio(highs, market, input.strategy, input.tax_data);
+    portfolio = construct(highs, market, input.strategy, input.tax_data);
   } catch (error) {
     if (error instanceof InfeasibleStrategyError) return { ok: false, reason: error.message };
     throw error;
