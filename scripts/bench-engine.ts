@@ -13,7 +13,7 @@ import {
   COMPARER_CELLS,
   cellStrategy,
   compareCell,
-  constructBondPortfolio,
+  comparerBonds,
   constructNaively,
   generatedMarket,
   loadSolver,
@@ -129,32 +129,33 @@ async function comparerOnPool(market: MarketSource) {
 }
 
 /**
- * The nine cells on one thread, each built by `construct`, then its figures and backtest as the
- * comparer's cells are; with the solves it took and how many stopped at their time limit.
+ * The nine cells on one thread, each run taking its way to build them from `how` (the engine's
+ * on the request's shared bonds, or the naive one), with the solves a run took and how many
+ * stopped at their time limit.
  */
 function cellsOnOneThread(
   highs: Awaited<ReturnType<typeof loadSolver>>,
   market: MarketData,
-  construct: typeof constructBondPortfolio,
-  warmups: number,
-  runs: number,
+  how: () => Parameters<typeof compareCell>[4],
+  runs: { warmups: number; timed: number },
 ) {
   const times: number[] = [];
   const before = { ...solverClock };
   let cells = 0;
-  for (let run = 0; run < warmups + runs; run++) {
+  for (let run = 0; run < runs.warmups + runs.timed; run++) {
     const started = performance.now();
+    const way = how();
     for (const cell of COMPARER_CELLS) {
-      if (compareCell(highs, market, comparer, cell, construct).ok && run === 0) cells += 1;
+      if (compareCell(highs, market, comparer, cell, way).ok && run === 0) cells += 1;
     }
-    if (run >= warmups) times.push(performance.now() - started);
+    if (run >= runs.warmups) times.push(performance.now() - started);
   }
-  const runsDone = warmups + runs;
+  const total = runs.warmups + runs.timed;
   return {
     median_ms: round(median(times)),
     cells,
-    solves_per_run: round((solverClock.solves - before.solves) / runsDone),
-    time_limited_per_run: round((solverClock.timeLimited - before.timeLimited) / runsDone),
+    solves_per_run: round((solverClock.solves - before.solves) / total),
+    time_limited_per_run: round((solverClock.timeLimited - before.timeLimited) / total),
   };
 }
 
@@ -167,13 +168,17 @@ async function peer() {
   const highs = await loadSolver();
   const market = generatedMarket(SMALL_MARKET);
   const comparerMs = (await comparerOnPool({ kind: 'generated', options: SMALL_MARKET })).median_ms;
-  const engine = cellsOnOneThread(highs, market, constructBondPortfolio, WARMUPS, RUNS);
+  const engine = cellsOnOneThread(
+    highs,
+    market,
+    () => ({ bonds: comparerBonds(market, comparer) }),
+    { warmups: WARMUPS, timed: RUNS },
+  );
   const naive = cellsOnOneThread(
     highs,
     market,
-    (...args) => constructNaively(...args, NAIVE_SECONDS),
-    0,
-    PEER_RUNS,
+    () => ({ construct: (...args) => constructNaively(...args, NAIVE_SECONDS) }),
+    { warmups: 0, timed: PEER_RUNS },
   );
   return {
     bonds: market.bonds.count,

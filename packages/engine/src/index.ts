@@ -4,6 +4,7 @@ export {
   COMPARER_DEFAULTS,
   cellStrategy,
   compareCell,
+  comparerBonds,
   NO_EXCLUSIONS,
 } from './bond-strategy/comparer.ts';
 export { constraintViolations } from './bond-strategy/constraint-check.ts';

@@ -31,19 +31,40 @@ type Mode = { integer: false } | { integer: true; holdings: Holdings; margin: nu
 const MARGIN = { years: 0.05, share: 0.005 };
 
 /**
+ * The bonds a construction chooses among: every eligible bond (SPEC 7.2) and those screening
+ * keeps (SPEC 7.5).
+ */
+export type Universe = { candidates: Candidate[]; screened: Candidate[] };
+
+/** A way to build a portfolio: the engine's, or the benchmark's naive peer. */
+export type Construction = (
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+) => ConstructedPortfolio;
+
+export function universeOf(market: MarketData, strategy: BondStrategy, taxData: TaxData): Universe {
+  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+  return { candidates, screened: screen(candidates) };
+}
+
+/**
  * Builds the bond portfolio that maximises after-tax yield under every constraint of the
  * strategy (SPEC 7.4): a linear program on a screened candidate set, then the integer program
  * with the number of holdings and minimum positions on the best few candidates, and on all
- * screened candidates only when that fails. Weights then become round lots (SPEC 7.7).
+ * screened candidates only when that fails. Weights then become round lots (SPEC 7.7). The
+ * comparer passes the universe its cells share (SPEC 10.3).
  */
 export function constructBondPortfolio(
   highs: Highs,
   market: MarketData,
   strategy: BondStrategy,
   taxData: TaxData,
+  universe: Universe = universeOf(market, strategy, taxData),
 ): ConstructedPortfolio {
-  const candidates = candidatesOf(market, strategy, taxData);
-  const screened = screen(candidates);
+  const { candidates, screened } = universe;
+  requireEnough(candidates, strategy);
   const relaxed = solve(highs, buildModel(screened, strategy, { integer: false }), {
     timeLimit: CONSTRUCTION.lpSeconds,
   });
@@ -78,7 +99,8 @@ export function constructNaively(
   taxData: TaxData,
   timeLimit: number,
 ): ConstructedPortfolio {
-  const candidates = candidatesOf(market, strategy, taxData);
+  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+  requireEnough(candidates, strategy);
   const target = Math.min(CONSTRUCTION.targetHoldings, candidates.length);
   return roundedWithinLimits(highs, market, strategy, taxData, candidates, {
     attempts: [
@@ -89,13 +111,10 @@ export function constructNaively(
   });
 }
 
-/** The eligible bonds (SPEC 7.2), or why too few are. */
-function candidatesOf(market: MarketData, strategy: BondStrategy, taxData: TaxData): Candidate[] {
-  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+function requireEnough(candidates: readonly Candidate[], strategy: BondStrategy) {
   if (candidates.length < CONSTRUCTION.minHoldings) {
     throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
   }
-  return candidates;
 }
 
 /** Exactly `target` holdings, or the range of SPEC 7.4 when there is none. */
