@@ -6,7 +6,15 @@ import { solve } from '../optimise/solver.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { constraintViolations } from './constraint-check.ts';
 import { CONSTRUCTION } from './construction-rules.ts';
-import { type Candidate, classLimit, eligibleBonds, RATING_BUCKETS } from './eligible-bonds.ts';
+import {
+  type Candidate,
+  classLimit,
+  eligibleBonds,
+  RATING_BUCKETS,
+  type RatingBucket,
+  REPORTED_CLASSES,
+  type ReportedClass,
+} from './eligible-bonds.ts';
 import { explainConflict, InfeasibleStrategyError } from './infeasible.ts';
 
 export type Position = {
@@ -160,17 +168,24 @@ function roundedWithinLimits(
  * a few dozen bonds never needs more than a few of one kind.
  */
 export function screen(candidates: readonly Candidate[]): Candidate[] {
-  const groups = new Map<string, Candidate[]>();
+  const groups = new Map<number, Candidate[]>();
   for (const candidate of candidates) {
-    const key = `${candidate.reportedClass}|${candidate.ratingBucket}|${Math.floor(candidate.duration)}|${candidate.liquid}`;
+    // One number per group: the year of duration above the class, bucket and side.
+    const key =
+      Math.floor(candidate.duration) * KINDS +
+      (REPORTED_CLASS_INDEX[candidate.reportedClass] * RATING_BUCKETS.length +
+        RATING_BUCKET_INDEX[candidate.ratingBucket]) *
+        2 +
+      (candidate.liquid ? 1 : 0);
     const group = groups.get(key);
     if (group) group.push(candidate);
     else groups.set(key, [candidate]);
   }
   const kept: Candidate[] = [];
+  const perIssuer = new Map<string, number>();
   for (const group of groups.values()) {
     group.sort((a, b) => b.afterTaxYield - a.afterTaxYield || a.bond - b.bond);
-    const perIssuer = new Map<string, number>();
+    perIssuer.clear();
     let taken = 0;
     for (const candidate of group) {
       if (taken === CONSTRUCTION.perGroup) break;
@@ -183,6 +198,15 @@ export function screen(candidates: readonly Candidate[]): Candidate[] {
   }
   return kept.sort((a, b) => a.bond - b.bond);
 }
+
+const REPORTED_CLASS_INDEX = Object.fromEntries(
+  REPORTED_CLASSES.map((reportedClass, i) => [reportedClass, i]),
+) as Record<ReportedClass, number>;
+const RATING_BUCKET_INDEX = Object.fromEntries(
+  RATING_BUCKETS.map((bucket, i) => [bucket, i]),
+) as Record<RatingBucket, number>;
+/** Groups of one year of duration: each reported class, rating bucket and side of the range. */
+const KINDS = REPORTED_CLASSES.length * RATING_BUCKETS.length * 2;
 
 /** The relaxed solution's bonds, then the best of the rest, `size` in all (SPEC 7.6). */
 function poolOf(screened: readonly Candidate[], weights: Float64Array, size: number): Candidate[] {
