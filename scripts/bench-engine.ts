@@ -5,8 +5,8 @@
  * five years, weekly rebalancing, daily harvesting checks and staking. The peer is the
  * comparer's nine cells on the 5,000-bond market built the naive way (`constructNaively`: one
  * cold integer solve per cell over every eligible bond) against the engine's comparer there.
- * Prints one JSON line per workload and, last, one object with all of them and the peak memory
- * of the process while it held the 50,000-bond market and ran M.
+ * Prints one JSON line per workload, then the peer's, and, last, one object with all of them and
+ * the peak memory of the process while it held the 50,000-bond market and ran M.
  */
 import type { ComparerStrategy, TaxData, TokenStrategy } from '@ballast/contract';
 import {
