@@ -4,12 +4,14 @@ export {
   COMPARER_DEFAULTS,
   cellStrategy,
   compareCell,
+  comparerBonds,
   NO_EXCLUSIONS,
 } from './bond-strategy/comparer.ts';
 export { constraintViolations } from './bond-strategy/constraint-check.ts';
 export {
   type ConstructedPortfolio,
   constructBondPortfolio,
+  constructNaively,
   type Position,
 } from './bond-strategy/construct-portfolio.ts';
 export { CONSTRUCTION } from './bond-strategy/construction-rules.ts';

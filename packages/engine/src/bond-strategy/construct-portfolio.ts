@@ -2,11 +2,19 @@ import type { BondStrategy, TaxData } from '@ballast/contract';
 import type { Highs } from 'highs';
 import type { MarketData } from '../market/market-data.ts';
 import { LinearModel } from '../optimise/linear-model.ts';
-import { type Solved, solve } from '../optimise/solver.ts';
+import { solve } from '../optimise/solver.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { constraintViolations } from './constraint-check.ts';
 import { CONSTRUCTION } from './construction-rules.ts';
-import { type Candidate, classLimit, eligibleBonds, RATING_BUCKETS } from './eligible-bonds.ts';
+import {
+  type Candidate,
+  classLimit,
+  eligibleBonds,
+  RATING_BUCKETS,
+  type RatingBucket,
+  REPORTED_CLASSES,
+  type ReportedClass,
+} from './eligible-bonds.ts';
 import { explainConflict, InfeasibleStrategyError } from './infeasible.ts';
 
 export type Position = {
@@ -23,31 +31,48 @@ export type ConstructedPortfolio = {
   candidates: Candidate[];
 };
 
-type Mode =
-  | { integer: false }
-  | { integer: true; holdings: { min: number; max: number }; margin: number };
+type Holdings = { min: number; max: number };
+
+type Mode = { integer: false } | { integer: true; holdings: Holdings; margin: number };
 
 /** How far inside each limit the integer program stays, per unit of margin (SPEC 7.7). */
 const MARGIN = { years: 0.05, share: 0.005 };
 
 /**
+ * The bonds a construction chooses among: every eligible bond (SPEC 7.2) and those screening
+ * keeps (SPEC 7.5).
+ */
+export type Universe = { candidates: Candidate[]; screened: Candidate[] };
+
+/** A way to build a portfolio: the engine's, or the benchmark's naive peer. */
+export type Construction = (
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+) => ConstructedPortfolio;
+
+export function universeOf(market: MarketData, strategy: BondStrategy, taxData: TaxData): Universe {
+  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+  return { candidates, screened: screen(candidates) };
+}
+
+/**
  * Builds the bond portfolio that maximises after-tax yield under every constraint of the
  * strategy (SPEC 7.4): a linear program on a screened candidate set, then the integer program
  * with the number of holdings and minimum positions on the best few candidates, and on all
- * screened candidates only when that fails. Weights then become round lots (SPEC 7.7).
+ * screened candidates only when that fails. Weights then become round lots (SPEC 7.7). The
+ * comparer passes the universe its cells share (SPEC 10.3).
  */
 export function constructBondPortfolio(
   highs: Highs,
   market: MarketData,
   strategy: BondStrategy,
   taxData: TaxData,
+  universe: Universe = universeOf(market, strategy, taxData),
 ): ConstructedPortfolio {
-  const rates = taxRatesOf(taxData);
-  const candidates = eligibleBonds(market.bonds, strategy, rates, market.asOf);
-  if (candidates.length < CONSTRUCTION.minHoldings) {
-    throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
-  }
-  const screened = screen(candidates);
+  const { candidates, screened } = universe;
+  requireEnough(candidates, strategy);
   const relaxed = solve(highs, buildModel(screened, strategy, { integer: false }), {
     timeLimit: CONSTRUCTION.lpSeconds,
   });
@@ -57,19 +82,75 @@ export function constructBondPortfolio(
     );
   }
   const target = Math.min(CONSTRUCTION.targetHoldings, screened.length);
-  const exact = { min: target, max: target };
-  const range = { min: CONSTRUCTION.minHoldings, max: CONSTRUCTION.maxHoldings };
   const pool = poolOf(screened, relaxed.values, target * CONSTRUCTION.poolPerHolding);
-  const attempts: [Candidate[], { min: number; max: number }][] = [
-    [pool, exact],
-    [pool, range],
-    [screened, range],
-  ];
-  // Rounding to lots moves every share a little; the model keeps inside its limits by a margin,
-  // wider each time the rounded portfolio still breaks one (SPEC 7.7).
+  return roundedWithinLimits(highs, market, strategy, taxData, candidates, {
+    attempts: [
+      [pool, holdingsOf(target)],
+      [pool, holdingsOf(undefined)],
+      [screened, holdingsOf(undefined)],
+    ],
+    timeLimit: CONSTRUCTION.mipSeconds,
+  });
+}
+
+/**
+ * The same portfolio built the naive way, for the benchmark's peer (README "The engine"): the
+ * integer program of SPEC 7.4 solved cold over every eligible bond, with neither the screening
+ * of SPEC 7.5 nor the relaxation first of SPEC 7.6. The model, the gap, the holdings, the
+ * rounding and its margins are the engine's; only the time limit is the caller's, so a slow
+ * solve is measured rather than cut short.
+ */
+export function constructNaively(
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+  timeLimit: number,
+): ConstructedPortfolio {
+  const candidates = eligibleBonds(market.bonds, strategy, taxRatesOf(taxData), market.asOf);
+  requireEnough(candidates, strategy);
+  const target = Math.min(CONSTRUCTION.targetHoldings, candidates.length);
+  return roundedWithinLimits(highs, market, strategy, taxData, candidates, {
+    attempts: [
+      [candidates, holdingsOf(target)],
+      [candidates, holdingsOf(undefined)],
+    ],
+    timeLimit,
+  });
+}
+
+function requireEnough(candidates: readonly Candidate[], strategy: BondStrategy) {
+  if (candidates.length < CONSTRUCTION.minHoldings) {
+    throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'too few bonds'));
+  }
+}
+
+/** Exactly `target` holdings, or the range of SPEC 7.4 when there is none. */
+function holdingsOf(target: number | undefined): Holdings {
+  return target === undefined
+    ? { min: CONSTRUCTION.minHoldings, max: CONSTRUCTION.maxHoldings }
+    : { min: target, max: target };
+}
+
+/**
+ * The first integer solution of the attempts, in order, whose round lots keep every limit.
+ * Rounding to lots moves every share a little; the model keeps inside its limits by a margin,
+ * wider each time the rounded portfolio still breaks one (SPEC 7.7).
+ */
+function roundedWithinLimits(
+  highs: Highs,
+  market: MarketData,
+  strategy: BondStrategy,
+  taxData: TaxData,
+  candidates: Candidate[],
+  plan: { attempts: [Candidate[], Holdings][]; timeLimit: number },
+): ConstructedPortfolio {
   for (const margin of [1, 4, 16]) {
-    for (const [set, holdings] of attempts) {
-      const solved = solveInteger(highs, set, strategy, { holdings, margin });
+    for (const [set, holdings] of plan.attempts) {
+      const solved = solve(highs, buildModel(set, strategy, { integer: true, holdings, margin }), {
+        timeLimit: plan.timeLimit,
+        mipRelativeGap: CONSTRUCTION.mipGap,
+      });
       if (solved.status === 'infeasible') continue;
       const weights = Array.from(set, (_, i) => solved.values[i] as number);
       const rounded = roundLots(market, set, weights, strategy, taxData.initial_investment_amount);
@@ -80,18 +161,6 @@ export function constructBondPortfolio(
   throw new InfeasibleStrategyError(explainConflict([], strategy, candidates, 'positions'));
 }
 
-function solveInteger(
-  highs: Highs,
-  set: Candidate[],
-  strategy: BondStrategy,
-  options: { holdings: { min: number; max: number }; margin: number },
-): Solved {
-  return solve(highs, buildModel(set, strategy, { integer: true, ...options }), {
-    timeLimit: CONSTRUCTION.mipSeconds,
-    mipRelativeGap: CONSTRUCTION.mipGap,
-  });
-}
-
 /**
  * Keeps the best few bonds of each group of like bonds (SPEC 7.5): same reported class, rating
  * bucket, year of duration and side of the liquidity range. A bond is dominated when a like
@@ -99,17 +168,24 @@ function solveInteger(
  * a few dozen bonds never needs more than a few of one kind.
  */
 export function screen(candidates: readonly Candidate[]): Candidate[] {
-  const groups = new Map<string, Candidate[]>();
+  const groups = new Map<number, Candidate[]>();
   for (const candidate of candidates) {
-    const key = `${candidate.reportedClass}|${candidate.ratingBucket}|${Math.floor(candidate.duration)}|${candidate.liquid}`;
+    // One number per group: the year of duration above the class, bucket and side.
+    const key =
+      Math.floor(candidate.duration) * KINDS +
+      (REPORTED_CLASS_INDEX[candidate.reportedClass] * RATING_BUCKETS.length +
+        RATING_BUCKET_INDEX[candidate.ratingBucket]) *
+        2 +
+      (candidate.liquid ? 1 : 0);
     const group = groups.get(key);
     if (group) group.push(candidate);
     else groups.set(key, [candidate]);
   }
   const kept: Candidate[] = [];
+  const perIssuer = new Map<string, number>();
   for (const group of groups.values()) {
     group.sort((a, b) => b.afterTaxYield - a.afterTaxYield || a.bond - b.bond);
-    const perIssuer = new Map<string, number>();
+    perIssuer.clear();
     let taken = 0;
     for (const candidate of group) {
       if (taken === CONSTRUCTION.perGroup) break;
@@ -122,6 +198,15 @@ export function screen(candidates: readonly Candidate[]): Candidate[] {
   }
   return kept.sort((a, b) => a.bond - b.bond);
 }
+
+const REPORTED_CLASS_INDEX = Object.fromEntries(
+  REPORTED_CLASSES.map((reportedClass, i) => [reportedClass, i]),
+) as Record<ReportedClass, number>;
+const RATING_BUCKET_INDEX = Object.fromEntries(
+  RATING_BUCKETS.map((bucket, i) => [bucket, i]),
+) as Record<RatingBucket, number>;
+/** Groups of one year of duration: each reported class, rating bucket and side of the range. */
+const KINDS = REPORTED_CLASSES.length * RATING_BUCKETS.length * 2;
 
 /** The relaxed solution's bonds, then the best of the rest, `size` in all (SPEC 7.6). */
 function poolOf(screened: readonly Candidate[], weights: Float64Array, size: number): Candidate[] {

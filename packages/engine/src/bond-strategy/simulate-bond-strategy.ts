@@ -9,7 +9,11 @@ import type { Highs } from 'highs';
 import type { EngineResult } from '../engine-result.ts';
 import type { MarketData } from '../market/market-data.ts';
 import { backtestBondPortfolio } from './bond-backtest.ts';
-import { type ConstructedPortfolio, constructBondPortfolio } from './construct-portfolio.ts';
+import {
+  type ConstructedPortfolio,
+  type Construction,
+  constructBondPortfolio,
+} from './construct-portfolio.ts';
 import { InfeasibleStrategyError } from './infeasible.ts';
 import { portfolioAnalytics } from './portfolio-analytics.ts';
 
@@ -24,17 +28,19 @@ export type BondSimulation = {
  * A bond strategy simulated for a time window: the portfolio it builds on the market's date,
  * what that portfolio is, and how it would have fared (SPEC 7-9). Only 'today' exists as a
  * window; the backtest covers the five years before it. A strategy no portfolio can meet
- * answers why (SPEC 7.8).
+ * answers why (SPEC 7.8). The comparer passes a construction on its shared bonds, the benchmark
+ * the naive one.
  */
 export function simulateBondStrategy(
   highs: Highs,
   market: MarketData,
   input: { strategy: BondStrategy; tax_data: TaxData },
   timeWindow: TimeWindow,
+  construct: Construction = constructBondPortfolio,
 ): EngineResult<BondSimulation> {
   let portfolio: ConstructedPortfolio;
   try {
-    portfolio = constructBondPortfolio(highs, market, input.strategy, input.tax_data);
+    portfolio = construct(highs, market, input.strategy, input.tax_data);
   } catch (error) {
     if (error instanceof InfeasibleStrategyError) return { ok: false, reason: error.message };
     throw error;

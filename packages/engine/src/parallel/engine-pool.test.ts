@@ -1,8 +1,10 @@
 import { ComparerSummarySchema } from '@ballast/contract';
 import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
+import { COMPARER_CELLS, cellStrategy } from '../bond-strategy/comparer.ts';
+import { simulateBondStrategy } from '../bond-strategy/simulate-bond-strategy.ts';
 import { generatedMarket } from '../market/generated-market.ts';
+import { loadSolver } from '../optimise/solver.ts';
 import { createEnginePool } from './engine-pool.ts';
 
 const market = { bondCounts: { municipal: 6_000, corporate: 2_000, treasury: 400 } };
@@ -68,5 +70,39 @@ describe('the engine pool (SPEC 10.3)', () => {
       (cell) => cell.duration_placement === 'Short' && cell.liquidity === 'U',
     );
     expect(long?.attributes.duration).toBeGreaterThan(short?.attributes.duration ?? 0);
+  });
+
+  it('answers each comparer request as its cells simulated alone would, after another request', async () => {
+    const first = {
+      style: 'B' as const,
+      strategy: {
+        assets: {
+          type: 'max_allocation' as const,
+          muni_max_pct: 70,
+          corp_max_pct: 30,
+          tsry_max_pct: 30,
+        },
+      },
+      tax_data: makeTaxData(),
+    };
+    const second = {
+      ...first,
+      strategy: {
+        assets: { type: 'select' as const, municipals: true, corporates: true, treasuries: false },
+      },
+      tax_data: makeTaxData({ tax_residency: 'NY', tax_rate: 24 }),
+    };
+    await pool.runComparer(first);
+    const cells = await pool.runComparer(second);
+    const highs = await loadSolver();
+    const held = generatedMarket(market);
+    const alone = COMPARER_CELLS.flatMap((cell) => {
+      const input = { strategy: cellStrategy(second, cell), tax_data: second.tax_data };
+      const answer = simulateBondStrategy(highs, held, input, 'today');
+      if (!answer.ok) return [];
+      const { attributes } = answer.value.bond;
+      return [{ duration_placement: cell.placement, liquidity: cell.liquidity, attributes }];
+    });
+    expect(cells).toEqual(alone);
   });
 });

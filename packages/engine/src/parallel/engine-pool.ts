@@ -33,6 +33,7 @@ export async function createEnginePool(
   const pending = new Map<number, Pending>();
   const queue: { id: number; job: EngineJob }[] = [];
   let nextId = 0;
+  let nextRequest = 0;
   const threads: Thread[] = [];
   let closing = false;
   const versions = await Promise.all(
@@ -109,8 +110,9 @@ export async function createEnginePool(
     marketVersion: versions[0] ?? '',
     run,
     async runComparer(input) {
+      const request = nextRequest++;
       const cells = await Promise.all(
-        COMPARER_CELLS.map((cell) => run({ kind: 'comparer-cell', input, cell })),
+        COMPARER_CELLS.map((cell) => run({ kind: 'comparer-cell', input, cell, request })),
       );
       return cells.flatMap((cell) => (cell.ok ? [cell.value] : []));
     },
