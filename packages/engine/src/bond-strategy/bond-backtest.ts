@@ -126,25 +126,32 @@ export function backtestBondPortfolio(
     maturity: bonds.maturity[bond] as number,
     coupon: bonds.coupon[bond] as number,
   });
-  const candidateOf = new Map(portfolio.candidates.map((candidate) => [candidate.bond, candidate]));
-  // Like bonds by reported class and rating bucket, best after tax first (ties in the order
-  // given), sorted when first asked for: a position due a swap asks day after day while no
-  // like bond is free.
-  const likeBonds = new Map<string, Candidate[]>();
+  // The eligible bond behind each position, and behind each replacement once bought: a map of
+  // every eligible bond would cost more to build than the whole backtest's swaps.
+  const positionBonds = new Set(portfolio.positions.map((position) => position.bond));
+  const candidateOf = new Map(
+    portfolio.candidates
+      .filter((candidate) => positionBonds.has(candidate.bond))
+      .map((candidate) => [candidate.bond, candidate]),
+  );
+  // The bonds like each bond sold: same reported class and rating bucket, within half a year
+  // of duration, best after tax first (ties in the order given). Found when first asked for and
+  // kept: a position due a swap asks day after day while no like bond is free.
+  const likeBonds = new Map<number, Candidate[]>();
   const likeBondsOf = (like: Candidate) => {
-    const key = `${like.reportedClass} ${like.ratingBucket}`;
-    let group = likeBonds.get(key);
-    if (!group) {
-      group = portfolio.candidates
+    let near = likeBonds.get(like.bond);
+    if (!near) {
+      near = portfolio.candidates
         .filter(
           (candidate) =>
             candidate.reportedClass === like.reportedClass &&
-            candidate.ratingBucket === like.ratingBucket,
+            candidate.ratingBucket === like.ratingBucket &&
+            Math.abs(candidate.duration - like.duration) <= 0.5,
         )
         .sort((a, b) => b.afterTaxYield - a.afterTaxYield);
-      likeBonds.set(key, group);
+      likeBonds.set(like.bond, near);
     }
-    return group;
+    return near;
   };
   const soldAtLoss: { bond: number; day: EpochDay }[] = [];
   const swaps: BondBacktest['swaps'] = [];
@@ -154,20 +161,19 @@ export function backtestBondPortfolio(
    * rating bucket, within half a year of duration, not held, and not substantially identical
    * to the bond sold nor to any sold at a loss within the wash-sale window; the best after tax.
    */
-  const replacementFor = (sold: number, day: EpochDay): number | undefined => {
+  const replacementFor = (sold: number, day: EpochDay): Candidate | undefined => {
     const like = candidateOf.get(sold);
     if (!like) return undefined;
     const held = new Set(holdings.map((holding) => holding.bond));
     const recent = soldAtLoss.filter((sale) => inWashSaleWindow(sale.day, day));
     const best = likeBondsOf(like).find(
       (candidate) =>
-        Math.abs(candidate.duration - like.duration) <= 0.5 &&
         !held.has(candidate.bond) &&
         ![sold, ...recent.map((sale) => sale.bond)].some((other) =>
           isSubstantiallyIdentical(identity(other), identity(candidate.bond)),
         ),
     );
-    return best?.bond;
+    return best;
   };
   let cash = portfolio.cash;
   const balances = [holdings.reduce((sum, holding) => sum + holding.value, cash)];
@@ -201,9 +207,11 @@ export function backtestBondPortfolio(
           isSubstantiallyIdentical(identity(purchase.bond), identity(holding.bond)),
       );
       if (washedByPurchase) return;
-      const replacement = replacementFor(holding.bond, day);
+      const like = replacementFor(holding.bond, day);
       // No like bond can be bought without washing the loss: keep the position for now.
-      if (replacement === undefined) return;
+      if (like === undefined) return;
+      const replacement = like.bond;
+      candidateOf.set(replacement, like);
       const month = formatIsoDate(day).slice(0, 7);
       const entry = losses.get(month) ?? { short: 0, long: 0 };
       const long = isLongTerm(holding.acquired, day);

@@ -21,7 +21,7 @@ export const CONSTRUCTION = {
   perGroup: 6,
   perIssuerInGroup: 2,
   /** Candidates the integer program chooses among, per holding. */
-  poolPerHolding: 4,
+  poolPerHolding: 3,
   lpSeconds: 2,
   mipSeconds: 2,
   mipGap: 0.002,

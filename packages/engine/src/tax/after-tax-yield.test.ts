@@ -1,6 +1,8 @@
 import type { TaxData } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
+import { generatedMarket } from '../market/generated-market.ts';
 import {
+  afterTaxYieldOf,
   combinedRate,
   discountTaxRate,
   keptShare,
@@ -117,6 +119,35 @@ describe('the tax on a market discount (SPEC 6.5)', () => {
         0.15 + 0.109 + 0.038,
         12,
       );
+    }
+  });
+});
+
+describe('after-tax yields kept per market and client', () => {
+  const small = { bondCounts: { municipal: 300, corporate: 300, treasury: 100 } };
+  const newYork = taxRatesOf(client({ tax_residency: 'NY', net_investment_income_tax: true }));
+  const texas = taxRatesOf(client({ tax_residency: 'TX', tax_rate: 24 }));
+
+  it('answers each client as if asked first, whichever client asked before', () => {
+    const market = generatedMarket(small);
+    const discounted = Array.from({ length: market.bonds.count }, (_, bond) => bond).filter(
+      (bond) => (market.bonds.price[bond] as number) < 99,
+    );
+    expect(discounted.length).toBeGreaterThan(10);
+    const asked = discounted.flatMap((bond) => [
+      afterTaxYieldOf(market.bonds, bond, newYork, market.asOf),
+      afterTaxYieldOf(market.bonds, bond, texas, market.asOf),
+    ]);
+    // The same market built again knows nothing yet: each client is asked alone there.
+    const fresh = generatedMarket(small);
+    const alone = [
+      ...discounted.map((bond) => afterTaxYieldOf(fresh.bonds, bond, texas, fresh.asOf)),
+      ...discounted.map((bond) => afterTaxYieldOf(fresh.bonds, bond, newYork, fresh.asOf)),
+    ];
+    for (let i = 0; i < discounted.length; i++) {
+      expect(asked[2 * i]).toBe(alone[discounted.length + i]);
+      expect(asked[2 * i + 1]).toBe(alone[i]);
+      expect(asked[2 * i]).not.toBe(asked[2 * i + 1]);
     }
   });
 });

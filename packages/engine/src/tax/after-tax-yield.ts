@@ -129,6 +129,45 @@ export function afterTaxYieldOf(
   rates: TaxRates,
   asOf: EpochDay,
 ): number {
+  const known = knownYields(universe, rates, asOf);
+  const cached = known[bond] as number;
+  if (!Number.isNaN(cached)) return cached;
+  const found = searchAfterTaxYield(universe, bond, rates, asOf);
+  known[bond] = found;
+  return found;
+}
+
+/**
+ * After-tax yields already found, per market and client: an advisor shaping one client's
+ * strategy asks for the same bonds at the same rates run after run, and a discount bond's
+ * after-tax yield is a root to search for. A few clients' worth are kept, the oldest let go.
+ */
+const knownByMarket = new WeakMap<BondUniverse, Map<string, Float64Array>>();
+const CLIENTS_KEPT = 8;
+
+function knownYields(universe: BondUniverse, rates: TaxRates, asOf: EpochDay): Float64Array {
+  let byClient = knownByMarket.get(universe);
+  if (!byClient) {
+    byClient = new Map();
+    knownByMarket.set(universe, byClient);
+  }
+  const key = [asOf, ...Object.values(rates)].join(' ');
+  let known = byClient.get(key);
+  if (!known) {
+    const oldest = byClient.keys().next();
+    if (byClient.size >= CLIENTS_KEPT && !oldest.done) byClient.delete(oldest.value);
+    known = new Float64Array(universe.count).fill(Number.NaN);
+    byClient.set(key, known);
+  }
+  return known;
+}
+
+function searchAfterTaxYield(
+  universe: BondUniverse,
+  bond: number,
+  rates: TaxRates,
+  asOf: EpochDay,
+): number {
   const kept = keptShareOf(universe, bond, rates);
   const redemptionPrice = redemptionPriceOf(universe, bond);
   const price = universe.price[bond] as number;
@@ -138,6 +177,7 @@ export function afterTaxYieldOf(
     price,
     redemptionPrice,
     { keptShare: kept, discountRate: discountRateOf(universe, bond, rates, asOf) },
+    (universe.ytw[bond] as number) * kept,
   );
 }
 

@@ -13,13 +13,15 @@ export function isDeMinimis(price: number, fullYearsToMaturity: number): boolean
 /**
  * The yield a discount bond leaves after tax (SPEC 6.5): the interest keeps its kept share (the
  * accrued interest a buyer pays comes back untaxed with the first coupon), and the discount is
- * taxed at redemption at `discountRate`.
+ * taxed at redemption at `discountRate`. `guess` starts the search: the pre-tax yield times the
+ * kept share is within a fraction of a point of the answer, which saves most of the steps.
  */
 export function discountAfterTaxYield(
   flows: CashFlows,
   price: number,
   redemptionPrice: number,
   taxes: { keptShare: number; discountRate: number },
+  guess?: number,
 ): number {
   const last = flows.amounts.length - 1;
   const discountTax = Math.max(0, redemptionPrice - price) * taxes.discountRate;
@@ -29,5 +31,5 @@ export function discountAfterTaxYield(
     const kept = (interest - bought) * taxes.keptShare + bought;
     return kept + (i === last ? redemptionPrice - discountTax : 0);
   });
-  return yieldFromCleanPrice({ ...flows, amounts }, price);
+  return yieldFromCleanPrice({ ...flows, amounts }, price, guess);
 }
