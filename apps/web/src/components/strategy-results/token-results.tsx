@@ -1,21 +1,94 @@
 import type { SimulationResult } from '@ballast/contract';
+import { formatPercent } from '../../lib/format.ts';
 import { FigureList } from '../ui/figure-list.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
+import {
+  BalanceSection,
+  HarvestSection,
+  PerformanceStatistics,
+  StakingSection,
+} from './backtest-sections.tsx';
 import { tokenHeadlineFigures } from './headline-figures.ts';
+import { sharesBySize } from './labels.ts';
+import { ResultsArea } from './results-area.tsx';
+import { ShareChart } from './share-chart.tsx';
 
-/** What a backtest says: balance against the benchmark, harvesting and statistics (product §3). */
+const ATTRIBUTE_TITLES = {
+  consensus_mechanism: 'Consensus mechanism',
+  market_capitalization: 'Market capitalisation',
+  sector: 'Sector',
+  volume: 'Volume',
+} as const;
+
+/**
+ * What a token strategy's backtest says (product §3 'Simulation result (general)'): the balance
+ * against the benchmark, harvesting and staking, the statistics, the holdings and their
+ * attributes.
+ */
 export function TokenResults(props: { result: SimulationResult; dimmed?: boolean }) {
+  const { result } = props;
   return (
-    <div
-      aria-busy={props.dimmed ?? false}
-      className={`grid gap-4 ${props.dimmed ? 'opacity-50' : ''}`}
-    >
-      <SectionCard title="Performance">
-        <FigureList
-          columns="grid-cols-2 sm:grid-cols-4"
-          figures={tokenHeadlineFigures(props.result)}
-        />
+    <ResultsArea label="Token strategy results" dimmed={props.dimmed}>
+      <SectionCard title="Strategy at a glance">
+        <FigureList columns="grid-cols-2 @xl:grid-cols-4" figures={tokenHeadlineFigures(result)} />
       </SectionCard>
-    </div>
+      <BalanceSection result={result} />
+      <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
+        <HarvestSection result={result} />
+        <div className="grid content-start gap-4">
+          <PerformanceStatistics result={result} />
+          <StakingSection result={result} />
+        </div>
+      </div>
+      <TokenHoldings holdings={result.holdings} />
+      <SectionCard title="Attributes">
+        <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
+          {(Object.keys(ATTRIBUTE_TITLES) as (keyof typeof ATTRIBUTE_TITLES)[]).map((key) => (
+            <div key={key} className="min-w-0">
+              <h3 className="mb-1 text-sm font-bold text-navy-800">{ATTRIBUTE_TITLES[key]}</h3>
+              <ShareChart
+                title={ATTRIBUTE_TITLES[key]}
+                of="of the portfolio"
+                shares={sharesBySize(result.attributes[key])}
+              />
+            </div>
+          ))}
+        </div>
+      </SectionCard>
+    </ResultsArea>
+  );
+}
+
+/** The tokens held at the end of the window, largest weight first. */
+function TokenHoldings({ holdings }: { holdings: Record<string, number> }) {
+  const rows = sharesBySize(holdings);
+  return (
+    <SectionCard title="Holdings">
+      <div className="max-h-96 overflow-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Holdings at the end of the window by weight</caption>
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b border-slate-300">
+              <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
+                Token
+              </th>
+              <th scope="col" className="py-1.5 pl-3 text-right font-semibold">
+                Weight
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 text-left font-medium">
+                  {row.label}
+                </th>
+                <td className="py-1 pl-3 text-right tabular-nums">{formatPercent(row.pct)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
   );
 }

@@ -1,0 +1,215 @@
+import type { SimulationResult } from '@ballast/contract';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  formatDate,
+  formatNumber,
+  formatPercent,
+  formatSignedPercent,
+  formatUsd,
+} from '../../lib/format.ts';
+import { CHART_COLORS, usdTick, usdTickFormatter } from '../chart/chart-format.ts';
+import { ChartFrame, ChartPlaceholder } from '../chart/chart-frame.tsx';
+import { FigureList } from '../ui/figure-list.tsx';
+import { SectionCard } from '../ui/section-card.tsx';
+import { SeriesChart } from './series-chart.tsx';
+
+const MONTH = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2022-03" → "Mar 2022". */
+function monthLabel(month: string): string {
+  return MONTH.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** The backtest's balance day by day against the benchmark's, and how far apart they ended. */
+export function BalanceSection({ result }: { result: SimulationResult }) {
+  const { balance, relative_performance: relative } = result;
+  const values = balance.data.flatMap((line) => line.values);
+  const [first] = balance.data[0]?.dates ?? [];
+  const last = balance.data[0]?.dates.at(-1);
+  return (
+    <SectionCard title="Balance against the benchmark">
+      <FigureList
+        columns="grid-cols-2 @xl:grid-cols-4"
+        figures={[
+          { label: 'Ending balance', value: formatUsd(balance.balance) },
+          { label: 'Total gain/loss', value: formatUsd(balance.total_gain_loss) },
+          {
+            label: 'Total gain/loss (%)',
+            value: formatSignedPercent(balance.total_gain_loss_perc),
+          },
+          {
+            label: 'Relative to benchmark',
+            value: formatSignedPercent(relative.cumulative_relative_performance),
+          },
+        ]}
+      />
+      <div className="mt-4">
+        <SeriesChart
+          title="Balance"
+          summary={`Daily balance of the portfolio and the benchmark from ${formatDate(first)} to ${formatDate(last)}; the portfolio ended at ${formatUsd(balance.balance)}.`}
+          series={balance.data}
+          format={(value) => formatUsd(value)}
+          tickFormat={usdTickFormatter(values)}
+        />
+      </div>
+      <h3 className="mt-6 mb-1 text-sm font-bold text-navy-800">Relative performance</h3>
+      <SeriesChart
+        title="Relative performance"
+        summary={`The portfolio's return over the benchmark's, day by day; ${formatSignedPercent(relative.cumulative_relative_performance)} at the end of the window.`}
+        series={relative.data}
+        format={(value) => formatSignedPercent(value)}
+        tickFormat={(value) => `${value}%`}
+        zeroLine
+        height={200}
+      />
+    </SectionCard>
+  );
+}
+
+/** Performance statistics of the backtest (SPEC 5). */
+export function PerformanceStatistics({ result }: { result: SimulationResult }) {
+  const stats = result.performance_stats;
+  return (
+    <SectionCard title="Performance statistics">
+      <FigureList
+        columns="grid-cols-2 @xl:grid-cols-3"
+        figures={[
+          { label: 'Total return', value: formatPercent(stats.total_return) },
+          { label: 'Excess return', value: formatSignedPercent(stats.excess_return) },
+          { label: 'Annualised return', value: formatPercent(stats.annualized_return) },
+          { label: 'Volatility', value: formatPercent(stats.volatility) },
+          { label: 'Sharpe ratio', value: formatNumber(stats.sharp_ratio) },
+          { label: 'Turnover', value: formatPercent(stats.turnover) },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/** Losses harvested month by month, and each year's losses with the tax they saved. */
+export function HarvestSection({ result }: { result: SimulationResult }) {
+  const { monthly, yearly } = result.tax_loss_harvesting;
+  const totalLosses = yearly.reduce((sum, year) => sum + year.losses, 0);
+  const totalSavings = yearly.reduce((sum, year) => sum + year.tax_savings, 0);
+  const months = monthly.map((month) => ({ ...month, label: monthLabel(month.month) }));
+  return (
+    <SectionCard title="Tax-loss harvesting">
+      {months.length === 0 ? (
+        <ChartPlaceholder height={96}>No losses were harvested in this window.</ChartPlaceholder>
+      ) : (
+        <ChartFrame
+          title="Harvested losses by month"
+          summary={`${formatUsd(totalLosses)} of losses harvested over ${months.length} months, saving ${formatUsd(totalSavings)} of tax.`}
+          rows={months}
+          rowKey={(month) => month.month}
+          height={200}
+          columns={[
+            { header: 'Month', cell: (month) => month.label },
+            { header: 'Losses harvested', cell: (month) => formatUsd(month.losses), numeric: true },
+          ]}
+        >
+          <BarChart
+            data={months}
+            responsive
+            style={{ width: '100%', height: '100%' }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+          >
+            <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
+            <XAxis dataKey="label" minTickGap={24} stroke={CHART_COLORS.axis} fontSize={12} />
+            <YAxis tickFormatter={usdTick} width={64} stroke={CHART_COLORS.axis} fontSize={12} />
+            <Tooltip formatter={(value) => [formatUsd(Number(value)), 'Losses harvested']} />
+            <Bar dataKey="losses" fill={CHART_COLORS.nav} isAnimationActive={false} />
+          </BarChart>
+        </ChartFrame>
+      )}
+      <YearTable
+        caption="Harvested losses and tax savings by year"
+        rows={yearly.map((year) => ({
+          year: year.year,
+          cells: [formatUsd(year.losses), formatUsd(year.tax_savings)],
+        }))}
+        headers={['Losses harvested', 'Tax savings']}
+        totals={[formatUsd(totalLosses), formatUsd(totalSavings)]}
+      />
+    </SectionCard>
+  );
+}
+
+/** Staking rewards received each year and the income tax on them; only when the strategy stakes. */
+export function StakingSection({ result }: { result: SimulationResult }) {
+  const years = result.staking_income;
+  if (!years || years.length === 0) return null;
+  const income = years.reduce((sum, year) => sum + year.income_usd, 0);
+  const tax = years.reduce((sum, year) => sum + year.tax_usd, 0);
+  return (
+    <SectionCard title="Staking income">
+      <YearTable
+        caption="Staking income and its tax by year"
+        rows={years.map((year) => ({
+          year: year.year,
+          cells: [formatUsd(year.income_usd), formatUsd(year.tax_usd)],
+        }))}
+        headers={['Income', 'Tax']}
+        totals={[formatUsd(income), formatUsd(tax)]}
+      />
+    </SectionCard>
+  );
+}
+
+/** A small table of figures by calendar year with a total row. */
+export function YearTable(props: {
+  caption: string;
+  headers: string[];
+  rows: { year: number; cells: string[] }[];
+  totals: string[];
+}) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{props.caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
+              Year
+            </th>
+            {props.headers.map((header) => (
+              <th key={header} scope="col" className="py-1.5 pl-3 text-right font-semibold">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row) => (
+            <tr key={row.year} className="border-b border-slate-100">
+              <th scope="row" className="py-1 pr-3 text-left font-medium">
+                {row.year}
+              </th>
+              {row.cells.map((cell, index) => (
+                <td key={props.headers[index]} className="py-1 pl-3 text-right tabular-nums">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-300 font-semibold">
+            <th scope="row" className="py-1.5 pr-3 text-left">
+              Total
+            </th>
+            {props.totals.map((cell, index) => (
+              <td key={props.headers[index]} className="py-1.5 pl-3 text-right tabular-nums">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
