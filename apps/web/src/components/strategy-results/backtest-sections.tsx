@@ -168,7 +168,7 @@ export function YearTable(props: {
   totals: string[];
 }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="mt-4">
       <table className="w-full text-sm">
         <caption className="sr-only">{props.caption}</caption>
         <thead>

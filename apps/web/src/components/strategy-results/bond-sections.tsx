@@ -32,6 +32,7 @@ import {
   labelledShares,
   sharesBySize,
 } from './labels.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { ShareChart } from './share-chart.tsx';
 
 /** The headline figures that are not rate shocks; those have their own chart. */
@@ -200,7 +201,7 @@ export function InvestableUniverseSection({ result }: { result: BondSimulationRe
   ];
   return (
     <SectionCard title="Investable universe">
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Investable universe table" className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">
             Averages over every eligible bond of each asset class
@@ -239,7 +240,7 @@ export function InvestableUniverseSection({ result }: { result: BondSimulationRe
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </SectionCard>
   );
 }

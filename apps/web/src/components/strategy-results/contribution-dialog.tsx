@@ -3,6 +3,7 @@ import { formatPercent } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { type ExplainedFigure, sumOfParts } from './contributions.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /**
  * A figure's value as a button that opens what makes it up: each position's part, which add up
@@ -52,10 +53,8 @@ function ContributionDialog(props: {
       description={`${figure.howMade} The ${figure.parts.length} parts add up to ${figure.formatPart(figure.total)}.`}
       wide
     >
-      <section
-        aria-label={`Parts of the ${figure.label.toLowerCase()}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled
-        tabIndex={0}
+      <ScrollRegion
+        label={`Parts of the ${figure.label.toLowerCase()}`}
         className="max-h-[55vh] overflow-auto rounded border border-slate-200"
       >
         <table className="w-full text-sm">
@@ -100,7 +99,7 @@ function ContributionDialog(props: {
             </tr>
           </tfoot>
         </table>
-      </section>
+      </ScrollRegion>
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" onClick={() => props.onOpenChange(false)}>
           Close

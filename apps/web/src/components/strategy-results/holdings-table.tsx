@@ -3,6 +3,7 @@ import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { Button } from '../ui/button.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import { BOND_HOLDING_COLUMNS, BOND_HOLDING_CSV_COLUMNS, bondHoldings } from './bond-holdings.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /**
  * The positions the engine chose for a bond strategy, largest first, exportable as CSV. The
@@ -37,10 +38,8 @@ export function HoldingsTable(props: {
         {holdings.length} positions. Each position's yields and duration are its part of the
         portfolio's figure over its weight.
       </p>
-      <section
-        aria-label="Holdings table"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the wide table scrolls sideways on a tablet, and a scrolling region must be reachable by keyboard
-        tabIndex={0}
+      <ScrollRegion
+        label="Holdings table"
         className="max-h-[28rem] overflow-auto rounded border border-slate-200"
       >
         <table className="w-full text-sm">
@@ -73,7 +72,7 @@ export function HoldingsTable(props: {
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </SectionCard>
   );
 }

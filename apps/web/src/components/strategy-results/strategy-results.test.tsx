@@ -15,7 +15,13 @@ import {
 } from '../../lib/format.ts';
 import bondJson from './fixtures/bond-result.json' with { type: 'json' };
 import tokenJson from './fixtures/token-result.json' with { type: 'json' };
-import { BondResults, headlineFigures, TokenResults, tokenHeadlineFigures } from './index.ts';
+import {
+  BondResults,
+  headlineFigures,
+  isBondResult,
+  TokenResults,
+  tokenHeadlineFigures,
+} from './index.ts';
 
 // The engine's own answers (fixtures/README.md); parsing them keeps them in step with the wire.
 const bond = BondSimulationResultSchema.parse(bondJson);
@@ -53,6 +59,11 @@ const escaped = (text: string) => text.replace(/[$+.]/g, '\\$&');
 function amount(text: string): number {
   return Number(text.replace(/[$,%]|yrs/g, '').trim());
 }
+
+it('tells a bond result from a token one', () => {
+  expect(isBondResult(bond)).toBe(true);
+  expect(isBondResult(token)).toBe(false);
+});
 
 describe('BondResults on an engine result', () => {
   it('shows every headline figure as the result has it', () => {

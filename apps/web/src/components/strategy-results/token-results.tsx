@@ -1,6 +1,5 @@
 import type { SimulationResult } from '@ballast/contract';
 import { formatPercent } from '../../lib/format.ts';
-import { FigureList } from '../ui/figure-list.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import {
   BalanceSection,
@@ -8,9 +7,9 @@ import {
   PerformanceStatistics,
   StakingSection,
 } from './backtest-sections.tsx';
-import { tokenHeadlineFigures } from './headline-figures.ts';
 import { sharesBySize } from './labels.ts';
 import { ResultsArea } from './results-area.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 import { ShareChart } from './share-chart.tsx';
 
 const ATTRIBUTE_TITLES = {
@@ -29,32 +28,29 @@ export function TokenResults(props: { result: SimulationResult; dimmed?: boolean
   const { result } = props;
   return (
     <ResultsArea label="Token strategy results" dimmed={props.dimmed}>
-      <SectionCard title="Strategy at a glance">
-        <FigureList columns="grid-cols-2 @xl:grid-cols-4" figures={tokenHeadlineFigures(result)} />
-      </SectionCard>
       <BalanceSection result={result} />
       <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
-        <HarvestSection result={result} />
-        <div className="grid content-start gap-4">
-          <PerformanceStatistics result={result} />
-          <StakingSection result={result} />
-        </div>
+        <PerformanceStatistics result={result} />
+        <StakingSection result={result} />
       </div>
-      <TokenHoldings holdings={result.holdings} />
-      <SectionCard title="Attributes">
-        <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
-          {(Object.keys(ATTRIBUTE_TITLES) as (keyof typeof ATTRIBUTE_TITLES)[]).map((key) => (
-            <div key={key} className="min-w-0">
-              <h3 className="mb-1 text-sm font-bold text-navy-800">{ATTRIBUTE_TITLES[key]}</h3>
-              <ShareChart
-                title={ATTRIBUTE_TITLES[key]}
-                of="of the portfolio"
-                shares={sharesBySize(result.attributes[key])}
-              />
-            </div>
-          ))}
-        </div>
-      </SectionCard>
+      <HarvestSection result={result} />
+      <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <TokenHoldings holdings={result.holdings} />
+        <SectionCard title="Attributes">
+          <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
+            {(Object.keys(ATTRIBUTE_TITLES) as (keyof typeof ATTRIBUTE_TITLES)[]).map((key) => (
+              <div key={key} className="min-w-0">
+                <h3 className="mb-1 text-sm font-bold text-navy-800">{ATTRIBUTE_TITLES[key]}</h3>
+                <ShareChart
+                  title={ATTRIBUTE_TITLES[key]}
+                  of="of the portfolio"
+                  shares={sharesBySize(result.attributes[key])}
+                />
+              </div>
+            ))}
+          </div>
+        </SectionCard>
+      </div>
     </ResultsArea>
   );
 }
@@ -64,7 +60,7 @@ function TokenHoldings({ holdings }: { holdings: Record<string, number> }) {
   const rows = sharesBySize(holdings);
   return (
     <SectionCard title="Holdings">
-      <div className="max-h-96 overflow-auto">
+      <ScrollRegion label="Token holdings table" className="max-h-96 overflow-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Holdings at the end of the window by weight</caption>
           <thead className="sticky top-0 bg-white">
@@ -88,7 +84,7 @@ function TokenHoldings({ holdings }: { holdings: Record<string, number> }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </SectionCard>
   );
 }
