@@ -11,6 +11,8 @@ import { CHART_COLORS, usdTick, usdTickFormatter } from '../chart/chart-format.t
 import { ChartFrame, ChartPlaceholder } from '../chart/chart-frame.tsx';
 import { FigureList } from '../ui/figure-list.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
+import { YEAR } from './labels.ts';
+import { RowTable } from './row-table.tsx';
 import { SeriesChart } from './series-chart.tsx';
 
 const MONTH = new Intl.DateTimeFormat('en-US', {
@@ -126,15 +128,19 @@ export function HarvestSection({ result }: { result: SimulationResult }) {
           </BarChart>
         </ChartFrame>
       )}
-      <YearTable
-        caption="Harvested losses and tax savings by year"
-        rows={yearly.map((year) => ({
-          year: year.year,
-          cells: [formatUsd(year.losses), formatUsd(year.tax_savings)],
-        }))}
-        headers={['Losses harvested', 'Tax savings']}
-        totals={[formatUsd(totalLosses), formatUsd(totalSavings)]}
-      />
+      <div className="mt-4">
+        <RowTable
+          caption="Harvested losses and tax savings by year"
+          rowHeader={YEAR}
+          columns={[
+            { header: 'Losses harvested', cell: (year) => formatUsd(year.losses), numeric: true },
+            { header: 'Tax savings', cell: (year) => formatUsd(year.tax_savings), numeric: true },
+          ]}
+          rows={yearly}
+          rowKey={(year) => String(year.year)}
+          total={[formatUsd(totalLosses), formatUsd(totalSavings)]}
+        />
+      </div>
     </SectionCard>
   );
 }
@@ -147,69 +153,17 @@ export function StakingSection({ result }: { result: SimulationResult }) {
   const tax = years.reduce((sum, year) => sum + year.tax_usd, 0);
   return (
     <SectionCard title="Staking income">
-      <YearTable
+      <RowTable
         caption="Staking income and its tax by year"
-        rows={years.map((year) => ({
-          year: year.year,
-          cells: [formatUsd(year.income_usd), formatUsd(year.tax_usd)],
-        }))}
-        headers={['Income', 'Tax']}
-        totals={[formatUsd(income), formatUsd(tax)]}
+        rowHeader={YEAR}
+        columns={[
+          { header: 'Income', cell: (year) => formatUsd(year.income_usd), numeric: true },
+          { header: 'Tax', cell: (year) => formatUsd(year.tax_usd), numeric: true },
+        ]}
+        rows={years}
+        rowKey={(year) => String(year.year)}
+        total={[formatUsd(income), formatUsd(tax)]}
       />
     </SectionCard>
-  );
-}
-
-/** A small table of figures by calendar year with a total row. */
-export function YearTable(props: {
-  caption: string;
-  headers: string[];
-  rows: { year: number; cells: string[] }[];
-  totals: string[];
-}) {
-  return (
-    <div className="mt-4">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{props.caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
-              Year
-            </th>
-            {props.headers.map((header) => (
-              <th key={header} scope="col" className="py-1.5 pl-3 text-right font-semibold">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.year} className="border-b border-slate-100">
-              <th scope="row" className="py-1 pr-3 text-left font-medium">
-                {row.year}
-              </th>
-              {row.cells.map((cell, index) => (
-                <td key={props.headers[index]} className="py-1 pl-3 text-right tabular-nums">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t border-slate-300 font-semibold">
-            <th scope="row" className="py-1.5 pr-3 text-left">
-              Total
-            </th>
-            {props.totals.map((cell, index) => (
-              <td key={props.headers[index]} className="py-1.5 pl-3 text-right tabular-nums">
-                {cell}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { BondSimulationResult } from '@ballast/contract';
+import type { BondSimulationResult, InvestableUniverseEntry } from '@ballast/contract';
 import {
   Bar,
   BarChart,
@@ -22,7 +22,6 @@ import { CHART_COLORS, usdTick } from '../chart/chart-format.ts';
 import { ChartFrame } from '../chart/chart-frame.tsx';
 import { FigureList } from '../ui/figure-list.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
-import { YearTable } from './backtest-sections.tsx';
 import { ExplainButton } from './contribution-dialog.tsx';
 import type { ExplainedFigure } from './contributions.ts';
 import { type HeadlineFigure, headlineFigures, shiftKey, shiftLabel } from './headline-figures.ts';
@@ -31,7 +30,9 @@ import {
   DURATION_BUCKET_LABELS,
   labelledShares,
   sharesBySize,
+  YEAR,
 } from './labels.ts';
+import { type RowColumn, RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { ShareChart } from './share-chart.tsx';
 
@@ -190,56 +191,34 @@ export function InvestableUniverseSection({ result }: { result: BondSimulationRe
   const classes = (
     Object.keys(ASSET_CLASS_LABELS) as (keyof BondSimulationResult['investable_universe'])[]
   ).map((key) => ({ key, label: ASSET_CLASS_LABELS[key], entry: result.investable_universe[key] }));
-  const columns: { header: string; cell(entry: (typeof classes)[number]['entry']): string }[] = [
-    { header: 'In strategy', cell: (entry) => yesNo(entry.sel) },
-    { header: 'Yield', cell: (entry) => formatPercent(entry.instrument_yield) },
-    { header: 'Tax-equivalent yield', cell: (entry) => formatPercent(entry.tax_equivalent_yield) },
-    { header: 'Duration', cell: (entry) => `${formatYears(entry.duration)} yrs` },
-    { header: 'Liquidity', cell: (entry) => formatNumber(entry.liquidity) },
-    { header: 'Federal tax-exempt', cell: (entry) => yesNo(entry.fed_tax_exempt) },
-    { header: 'State rate exempt', cell: (entry) => formatPercent(entry.state_tax_exempt_rate) },
+  const figure = (
+    header: string,
+    value: (entry: InvestableUniverseEntry) => string,
+  ): RowColumn<(typeof classes)[number]> => ({
+    header,
+    cell: (row) => value(row.entry),
+    numeric: true,
+  });
+  const columns = [
+    figure('In strategy', (entry) => yesNo(entry.sel)),
+    figure('Yield', (entry) => formatPercent(entry.instrument_yield)),
+    figure('Tax-equivalent yield', (entry) => formatPercent(entry.tax_equivalent_yield)),
+    figure('Duration', (entry) => `${formatYears(entry.duration)} yrs`),
+    figure('Liquidity', (entry) => formatNumber(entry.liquidity)),
+    figure('Federal tax-exempt', (entry) => yesNo(entry.fed_tax_exempt)),
+    figure('State rate exempt', (entry) => formatPercent(entry.state_tax_exempt_rate)),
   ];
   return (
     <SectionCard title="Investable universe">
       <ScrollRegion label="Investable universe table" className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Averages over every eligible bond of each asset class
-          </caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
-                Asset class
-              </th>
-              {columns.map((column) => (
-                <th
-                  key={column.header}
-                  scope="col"
-                  className="px-2 py-1.5 text-right font-semibold"
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {classes.map((row) => (
-              <tr
-                key={row.key}
-                className={`border-b border-slate-100 ${row.entry.sel ? '' : 'text-slate-600'}`}
-              >
-                <th scope="row" className="py-1.5 pr-3 text-left font-medium whitespace-nowrap">
-                  {row.label}
-                </th>
-                {columns.map((column) => (
-                  <td key={column.header} className="px-2 py-1.5 text-right tabular-nums">
-                    {column.cell(row.entry)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowTable
+          caption="Averages over every eligible bond of each asset class"
+          rowHeader={{ header: 'Asset class', cell: (row) => row.label }}
+          columns={columns}
+          rows={classes}
+          rowKey={(row) => row.key}
+          rowClassName={(row) => (row.entry.sel ? '' : 'text-slate-600')}
+        />
       </ScrollRegion>
     </SectionCard>
   );
@@ -306,15 +285,24 @@ export function TaxSection({ result }: { result: BondSimulationResult }) {
           <Bar dataKey="tax" name="Tax" fill={CHART_COLORS.outflow} isAnimationActive={false} />
         </BarChart>
       </ChartFrame>
-      <YearTable
-        caption="Cash flows and tax by year"
-        headers={['Cash flow', 'Tax', 'After tax']}
-        rows={rows.map((row) => ({
-          year: row.year,
-          cells: [formatUsd(row.cashFlow), formatUsd(row.tax), formatUsd(row.cashFlow - row.tax)],
-        }))}
-        totals={[formatUsd(totalCash), formatUsd(totalTax), formatUsd(totalCash - totalTax)]}
-      />
+      <div className="mt-4">
+        <RowTable
+          caption="Cash flows and tax by year"
+          rowHeader={YEAR}
+          columns={[
+            { header: 'Cash flow', cell: (row) => formatUsd(row.cashFlow), numeric: true },
+            { header: 'Tax', cell: (row) => formatUsd(row.tax), numeric: true },
+            {
+              header: 'After tax',
+              cell: (row) => formatUsd(row.cashFlow - row.tax),
+              numeric: true,
+            },
+          ]}
+          rows={rows}
+          rowKey={(row) => String(row.year)}
+          total={[formatUsd(totalCash), formatUsd(totalTax), formatUsd(totalCash - totalTax)]}
+        />
+      </div>
     </SectionCard>
   );
 }

@@ -3,6 +3,7 @@ import { formatPercent } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { type ExplainedFigure, sumOfParts } from './contributions.ts';
+import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
@@ -57,48 +58,25 @@ function ContributionDialog(props: {
         label={`Parts of the ${figure.label.toLowerCase()}`}
         className="max-h-[55vh] overflow-auto rounded border border-slate-200"
       >
-        <table className="w-full text-sm">
-          <caption className="sr-only">
-            Each position's part of the {figure.label.toLowerCase()}, largest first
-          </caption>
-          <thead className="sticky top-0 bg-slate-50">
-            <tr>
-              <th scope="col" className="px-3 py-1.5 text-left font-semibold">
-                CUSIP
-              </th>
-              <th scope="col" className="px-3 py-1.5 text-right font-semibold">
-                Weight
-              </th>
-              <th scope="col" className="px-3 py-1.5 text-right font-semibold">
-                Part of the figure
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {figure.parts.map((part) => (
-              <tr key={part.cusip} className="border-t border-slate-100">
-                <th scope="row" className="px-3 py-1 text-left font-mono font-normal">
-                  {part.cusip}
-                </th>
-                <td className="px-3 py-1 text-right tabular-nums">{formatPercent(part.weight)}</td>
-                <td className="px-3 py-1 text-right tabular-nums">
-                  {figure.formatPart(part.value)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="sticky bottom-0 bg-slate-50">
-            <tr className="border-t border-slate-300 font-semibold">
-              <th scope="row" className="px-3 py-1.5 text-left">
-                Total
-              </th>
-              <td className="px-3 py-1.5 text-right tabular-nums">{formatPercent(weights)}</td>
-              <td className="px-3 py-1.5 text-right tabular-nums">
-                {figure.formatPart(sumOfParts(figure))}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <RowTable
+          caption={`Each position's part of the ${figure.label.toLowerCase()}, largest first`}
+          rowHeader={{
+            header: 'CUSIP',
+            cell: (part) => <span className="font-mono font-normal">{part.cusip}</span>,
+          }}
+          columns={[
+            { header: 'Weight', cell: (part) => formatPercent(part.weight), numeric: true },
+            {
+              header: 'Part of the figure',
+              cell: (part) => figure.formatPart(part.value),
+              numeric: true,
+            },
+          ]}
+          rows={figure.parts}
+          rowKey={(part) => part.cusip}
+          total={[formatPercent(weights), figure.formatPart(sumOfParts(figure))]}
+          sticky
+        />
       </ScrollRegion>
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" onClick={() => props.onOpenChange(false)}>

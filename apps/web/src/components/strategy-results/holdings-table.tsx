@@ -3,6 +3,7 @@ import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { Button } from '../ui/button.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import { BOND_HOLDING_COLUMNS, BOND_HOLDING_CSV_COLUMNS, bondHoldings } from './bond-holdings.ts';
+import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
 /**
@@ -42,36 +43,19 @@ export function HoldingsTable(props: {
         label="Holdings table"
         className="max-h-[28rem] overflow-auto rounded border border-slate-200"
       >
-        <table className="w-full text-sm">
-          <caption className="sr-only">Holdings the engine chose, largest weight first</caption>
-          <thead className="sticky top-0 bg-slate-50">
-            <tr>
-              {BOND_HOLDING_COLUMNS.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={`px-2 py-1.5 font-semibold whitespace-nowrap ${column.numeric ? 'text-right' : 'text-left'}`}
-                >
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {holdings.map((holding) => (
-              <tr key={holding.cusip} className="border-t border-slate-100">
-                {BOND_HOLDING_COLUMNS.map((column) => (
-                  <td
-                    key={column.key}
-                    className={`px-2 py-1 whitespace-nowrap ${column.numeric ? 'text-right tabular-nums' : 'font-mono'}`}
-                  >
-                    {column.format(holding)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowTable
+          caption="Holdings the engine chose, largest weight first"
+          rowHeader={{
+            header: 'CUSIP',
+            cell: (holding) => <span className="font-mono font-normal">{holding.cusip}</span>,
+          }}
+          columns={BOND_HOLDING_COLUMNS.filter((column) => column.key !== 'cusip').map(
+            (column) => ({ header: column.header, cell: column.format, numeric: column.numeric }),
+          )}
+          rows={holdings}
+          rowKey={(holding) => holding.cusip}
+          sticky
+        />
       </ScrollRegion>
     </SectionCard>
   );

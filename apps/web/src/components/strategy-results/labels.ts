@@ -1,4 +1,5 @@
 import type { BondSimulationResult } from '@ballast/contract';
+import type { RowColumn } from './row-table.tsx';
 
 type AssetClass = keyof BondSimulationResult['investable_universe'];
 type DurationBucket = keyof BondSimulationResult['duration_exposure'];
@@ -37,3 +38,6 @@ export function sharesBySize(shares: Record<string, number>) {
     .map(([label, pct]) => ({ key: label, label, pct }))
     .sort((a, b) => b.pct - a.pct || a.label.localeCompare(b.label));
 }
+
+/** The first column of a table by calendar year. */
+export const YEAR: RowColumn<{ year: number }> = { header: 'Year', cell: (row) => row.year };

@@ -9,6 +9,7 @@ import {
 } from './backtest-sections.tsx';
 import { sharesBySize } from './labels.ts';
 import { ResultsArea } from './results-area.tsx';
+import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 import { ShareChart } from './share-chart.tsx';
 
@@ -57,33 +58,17 @@ export function TokenResults(props: { result: SimulationResult; dimmed?: boolean
 
 /** The tokens held at the end of the window, largest weight first. */
 function TokenHoldings({ holdings }: { holdings: Record<string, number> }) {
-  const rows = sharesBySize(holdings);
   return (
     <SectionCard title="Holdings">
       <ScrollRegion label="Token holdings table" className="max-h-96 overflow-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Holdings at the end of the window by weight</caption>
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1.5 pr-3 text-left font-semibold">
-                Token
-              </th>
-              <th scope="col" className="py-1.5 pl-3 text-right font-semibold">
-                Weight
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 text-left font-medium">
-                  {row.label}
-                </th>
-                <td className="py-1 pl-3 text-right tabular-nums">{formatPercent(row.pct)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowTable
+          caption="Holdings at the end of the window by weight"
+          rowHeader={{ header: 'Token', cell: (row) => row.label }}
+          columns={[{ header: 'Weight', cell: (row) => formatPercent(row.pct), numeric: true }]}
+          rows={sharesBySize(holdings)}
+          rowKey={(row) => row.key}
+          sticky
+        />
       </ScrollRegion>
     </SectionCard>
   );
