@@ -39,7 +39,7 @@ export function RowTable<Row>(props: {
   rows: readonly Row[];
   rowKey(row: Row): string;
   total?: ReactNode[];
-  /** Keeps the header (and total) in view while the table scrolls inside its box. */
+  /** Keeps the header in view while the table scrolls inside its box. */
   sticky?: boolean;
   rowClassName?(row: Row): string;
 }) {
@@ -110,10 +110,8 @@ export function RowTable<Row>(props: {
         ))}
       </tbody>
       {props.total && (
-        <tfoot className={props.sticky ? 'sticky bottom-0 bg-slate-50' : ''}>
-          <tr
-            className={`border-t border-slate-300 font-semibold ${props.sticky ? 'bg-slate-50' : ''}`}
-          >
+        <tfoot>
+          <tr className="border-t border-slate-300 font-semibold">
             <th scope="row" className="px-2 py-1.5 text-left">
               Total
             </th>
