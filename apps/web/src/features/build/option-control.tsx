@@ -128,16 +128,16 @@ function OptionFrame(props: {
   if (props.group) {
     return (
       <fieldset
-        className="flex min-w-0 flex-col gap-1"
+        className="min-w-0"
         aria-describedby={describedBy}
         data-option={option.payload_field_name}
       >
-        <div className="flex items-center gap-1">
-          <legend className="contents">{title}</legend>
-          {about}
+        <legend className="float-left mr-1">{title}</legend>
+        {about}
+        <div className="clear-both flex flex-col gap-1 pt-1">
+          {props.children(ids)}
+          {below}
         </div>
-        {props.children(ids)}
-        {below}
       </fieldset>
     );
   }
