@@ -4,7 +4,13 @@ import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { buildSearch, draftFromSearch, STYLE_PARAM, TAX_EXEMPT_PARAM } from './build-address.ts';
 import { BuildResults } from './build-results.tsx';
 import { StrategyActions } from './strategy-actions.tsx';
-import { checkDraft, defaultDraft, draftOf, type StrategyDraft } from './strategy-draft.ts';
+import {
+  canonicalJson,
+  checkDraft,
+  defaultDraft,
+  draftOf,
+  type StrategyDraft,
+} from './strategy-draft.ts';
 import { StrategyForm } from './strategy-form.tsx';
 import { useSimulation } from './use-simulation.ts';
 import { useStrategyDraft } from './use-strategy-draft.ts';
@@ -13,7 +19,7 @@ import { useStrategyDraft } from './use-strategy-draft.ts';
 function strategyKey(strategy: StrategyInput | PortfolioDetail['current_strategy']): string | null {
   if (!strategy) return null;
   const { style, strategy: body, tax_data } = strategy;
-  return JSON.stringify({ style, strategy: body, tax_data });
+  return canonicalJson({ style, strategy: body, tax_data });
 }
 
 /**

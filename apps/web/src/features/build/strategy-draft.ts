@@ -62,8 +62,17 @@ export function writeAt<T>(source: T, path: string, value: unknown): T {
   return write(source, 0) as T;
 }
 
+/** JSON with every object's keys in order, so equal content reads the same however it came. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
 export function isSameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** The offered value the draft holds for an option, if it holds one of them. */
