@@ -1,17 +1,8 @@
-import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
 import { BondResults, TokenResults } from '../../components/strategy-results/index.ts';
-
-function isBondResult(
-  result: BondSimulationResult | SimulationResult,
-): result is BondSimulationResult {
-  return 'investable_universe' in result;
-}
+import { type AnyResult, isBondResult } from './strategy-change-impact.ts';
 
 /** The shown run's results, bond or token by their shape; dimmed while they are not current. */
-export function BuildResults(props: {
-  result: BondSimulationResult | SimulationResult;
-  dimmed: boolean;
-}) {
+export function BuildResults(props: { result: AnyResult; dimmed: boolean }) {
   const { result } = props;
   return isBondResult(result) ? (
     <BondResults result={result} dimmed={props.dimmed} />

@@ -4,6 +4,7 @@ import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { buildSearch, draftFromSearch, STYLE_PARAM, TAX_EXEMPT_PARAM } from './build-address.ts';
 import { BuildResults } from './build-results.tsx';
 import { StrategyActions } from './strategy-actions.tsx';
+import { StrategyChangeImpact } from './strategy-change-impact.tsx';
 import {
   canonicalJson,
   checkDraft,
@@ -139,6 +140,13 @@ export function BuildWorkspace(props: {
             }
           />
         </div>
+        {portfolio && (
+          <StrategyChangeImpact
+            portfolio={portfolio}
+            proposed={simulation.shown?.result ?? null}
+            isProposedCurrent={simulation.isCurrent}
+          />
+        )}
         {simulation.shown ? (
           <BuildResults result={simulation.shown.result} dimmed={!simulation.isCurrent} />
         ) : (

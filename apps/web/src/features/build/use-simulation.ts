@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApi } from '../../lib/session-context.tsx';
+import { canonicalJson } from './strategy-draft.ts';
 
 /** How long the form waits after the last change before it asks for a run. */
 export const SIMULATION_DEBOUNCE_MS = 300;
@@ -57,6 +58,31 @@ export function useSimulationResult(hash: string | undefined) {
         ? false
         : pollDelay(Math.max(0, query.state.dataUpdateCount - 1)),
   });
+}
+
+/**
+ * One strategy's results, asked for once: the portfolio's current strategy, set beside the one
+ * being built. Asking again for the same strategy answers the same run.
+ */
+export function useStrategyRun(strategy: StrategyInput | null) {
+  const api = useApi();
+  const key = strategy ? canonicalJson(strategy) : null;
+  const run = useQuery({
+    queryKey: queryKeys.simulationRun(key ?? ''),
+    enabled: key !== null,
+    queryFn: () =>
+      api.request(simulatePortfolio, {
+        body: { strategy: JSON.parse(key ?? '') as StrategyInput, time_windows: ['today'] },
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const hash = run.data?.[0]?.simulation_hash;
+  const result = useSimulationResult(hash);
+  return {
+    result: result.data?.simulation_result ?? null,
+    failure: hash ? failureReason(result.error, hash) : null,
+    error: run.error ?? (hash && failureReason(result.error, hash) === null ? result.error : null),
+  };
 }
 
 /**
