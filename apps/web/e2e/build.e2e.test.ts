@@ -198,6 +198,11 @@ describe('the build screen', () => {
     const other = placement === 'Short' ? 'Intermediate' : 'Short';
     await runAfter(() => choose('Duration', other));
     await waitForCurrentResults();
+    const impact = page.getByRole('region', { name: 'The change, before it is requested' });
+    const yieldRow = impact.getByRole('row', { name: /^Portfolio yield/ });
+    await yieldRow.waitFor();
+    expect(await yieldRow.getByRole('cell').allTextContents()).toHaveLength(2);
+    await impact.getByText('Positions sold').waitFor();
     await screenshots(page, 'portfolio-change');
     await request.click();
     const created = results().getByRole('status').filter({ hasText: 'Strategy change requested' });

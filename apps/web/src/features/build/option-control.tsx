@@ -197,7 +197,6 @@ function ChoiceButtons(props: OptionControlProps) {
 
 function SelectControl(props: OptionControlProps) {
   const { option, value } = props;
-  const index = option.values.findIndex((offered) => isSameValue(offered.value, value));
   return (
     <OptionFrame
       option={option}
@@ -206,24 +205,14 @@ function SelectControl(props: OptionControlProps) {
       note={props.compact ? undefined : valueNote(option, value)}
     >
       {(ids) => (
-        <select
+        <ValueSelect
           id={ids.id}
-          className={inputClass}
-          value={index === -1 ? '' : String(index)}
+          values={option.values}
+          value={value}
+          onChange={props.onChange}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
-          onChange={(event) => {
-            const picked = option.values[Number(event.target.value)];
-            props.onChange(picked ? picked.value : undefined);
-          }}
-        >
-          {index === -1 && <option value="">Choose…</option>}
-          {option.values.map((offered, position) => (
-            <option key={displayOf(offered.value)} value={String(position)}>
-              {offered.summary}
-            </option>
-          ))}
-        </select>
+        />
       )}
     </OptionFrame>
   );
@@ -258,19 +247,63 @@ function ToggleControl(props: OptionControlProps) {
  * A number typed as text: what the advisor types stays on screen as typed, and what it means is
  * handed on, so a half-typed or wrong figure meets the contract's message rather than vanishing.
  */
-function useTypedNumber(value: unknown, onChange: (value: unknown) => void) {
+function NumberInput(props: {
+  value: unknown;
+  onChange(value: unknown): void;
+  className: string;
+  id?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string | undefined;
+}) {
+  const { value, onChange, className, ...named } = props;
   const [text, setText] = useState(displayOf(value));
   useEffect(() => {
     // A value set from elsewhere (a constraint, the slider) replaces what was typed.
     setText((typed) => (isSameValue(parseNumberInput(typed), value) ? typed : displayOf(value)));
   }, [value]);
-  return {
-    text,
-    onText(raw: string) {
-      setText(raw);
-      onChange(parseNumberInput(raw));
-    },
-  };
+  return (
+    <input
+      {...named}
+      className={`${inputClass} tabular-nums ${className}`}
+      inputMode="decimal"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(parseNumberInput(event.target.value));
+      }}
+    />
+  );
+}
+
+/** The offered values as a drop-down, by position, so numbers and text alike round-trip. */
+function ValueSelect(props: {
+  values: readonly FormOptionValue[];
+  value: unknown;
+  onChange(value: unknown): void;
+  id?: string;
+  className?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string | undefined;
+}) {
+  const { values, value, onChange, className = '', ...named } = props;
+  const index = values.findIndex((offered) => isSameValue(offered.value, value));
+  return (
+    <select
+      {...named}
+      className={`${inputClass} ${className}`}
+      value={index === -1 ? '' : String(index)}
+      onChange={(event) => onChange(values[Number(event.target.value)]?.value)}
+    >
+      {index === -1 && <option value="">Choose…</option>}
+      {values.map((offered, position) => (
+        <option key={displayOf(offered.value)} value={String(position)}>
+          {offered.summary}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 function stepOf(limits: { min: number; max: number }): number {
@@ -279,7 +312,6 @@ function stepOf(limits: { min: number; max: number }): number {
 
 function RangeControl(props: OptionControlProps) {
   const { option, value, limits } = props;
-  const typed = useTypedNumber(value, props.onChange);
   return (
     <OptionFrame option={option} errors={props.errors} compact={props.compact}>
       {(ids) => (
@@ -296,14 +328,13 @@ function RangeControl(props: OptionControlProps) {
               onChange={(event) => props.onChange(Number(event.target.value))}
             />
           )}
-          <input
+          <NumberInput
             id={ids.id}
-            className={`${inputClass} w-20 text-right tabular-nums`}
-            inputMode="decimal"
-            value={typed.text}
+            className="w-20 text-right"
+            value={value}
+            onChange={props.onChange}
             aria-invalid={ids.invalid}
             aria-describedby={ids.describedBy}
-            onChange={(event) => typed.onText(event.target.value)}
           />
         </div>
       )}
@@ -312,18 +343,16 @@ function RangeControl(props: OptionControlProps) {
 }
 
 function NumberControl(props: OptionControlProps) {
-  const typed = useTypedNumber(props.value, props.onChange);
   return (
     <OptionFrame option={props.option} errors={props.errors} compact={props.compact}>
       {(ids) => (
-        <input
+        <NumberInput
           id={ids.id}
-          className={`${inputClass} tabular-nums`}
-          inputMode="decimal"
-          value={typed.text}
+          className=""
+          value={props.value}
+          onChange={props.onChange}
           aria-invalid={ids.invalid}
           aria-describedby={ids.describedBy}
-          onChange={(event) => typed.onText(event.target.value)}
         />
       )}
     </OptionFrame>
@@ -492,33 +521,23 @@ function InstrumentPercentageRow(props: {
   onRemove(): void;
 }) {
   const { option, row } = props;
-  const index = option.values.findIndex((offered) => isSameValue(offered.value, row.instrument));
-  const limits = option.values[index]?.limits ?? null;
-  const typed = useTypedNumber(row.limit_pct, (limit_pct) => props.onChange({ ...row, limit_pct }));
+  const limits =
+    option.values.find((offered) => isSameValue(offered.value, row.instrument))?.limits ?? null;
   const name = `${option.form_name} ${props.position}`;
   return (
     <div className="flex items-center gap-2">
-      <select
+      <ValueSelect
         aria-label={`${name}: instrument`}
-        className={`${inputClass} min-w-0 flex-1`}
-        value={index === -1 ? '' : String(index)}
-        onChange={(event) =>
-          props.onChange({ ...row, instrument: option.values[Number(event.target.value)]?.value })
-        }
-      >
-        {index === -1 && <option value="">Choose…</option>}
-        {option.values.map((offered, position) => (
-          <option key={displayOf(offered.value)} value={String(position)}>
-            {offered.summary}
-          </option>
-        ))}
-      </select>
-      <input
+        className="min-w-0 flex-1"
+        values={option.values}
+        value={row.instrument}
+        onChange={(instrument) => props.onChange({ ...row, instrument })}
+      />
+      <NumberInput
         aria-label={`${name}: percent${limits ? ` (${limits.min} to ${limits.max})` : ''}`}
-        className={`${inputClass} w-20 text-right tabular-nums`}
-        inputMode="decimal"
-        value={typed.text}
-        onChange={(event) => typed.onText(event.target.value)}
+        className="w-20 text-right"
+        value={row.limit_pct}
+        onChange={(limit_pct) => props.onChange({ ...row, limit_pct })}
       />
       <span className="text-sm text-slate-600">%</span>
       <Button
