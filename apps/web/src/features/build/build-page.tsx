@@ -94,7 +94,7 @@ export default function BuildPage() {
           )}
         </div>
       )}
-      {address.portfolioId === null && address.style === null && <SavedStrategyLink />}
+      {address.portfolioId === null && <SavedStrategyLink />}
       {styles.isError ? (
         <Failure
           text="The strategy styles could not be loaded."

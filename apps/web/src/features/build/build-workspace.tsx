@@ -38,6 +38,23 @@ function startingDraft(
   return defaultDraft(style, options);
 }
 
+/** One line on where the results stand, read out as it changes. */
+function statusOf(
+  isValid: boolean,
+  simulation: Pick<
+    ReturnType<typeof useSimulation>,
+    'isWorking' | 'isCurrent' | 'isShowingDefault' | 'failure' | 'error'
+  >,
+): string {
+  if (!isValid) return 'Fix the options marked to simulate this strategy.';
+  if (simulation.failure)
+    return 'No portfolio meets this strategy: the engine’s reason is beside the options.';
+  if (simulation.error) return 'The strategy could not be simulated.';
+  if (simulation.isWorking) return 'Simulating…';
+  if (!simulation.isCurrent) return '';
+  return simulation.isShowingDefault ? 'The style’s default strategy, simulated.' : 'Simulated.';
+}
+
 function WorkingBar({ isWorking }: { isWorking: boolean }) {
   return (
     <div className="h-1 overflow-hidden rounded bg-slate-200" aria-hidden="true">
@@ -80,15 +97,7 @@ export function BuildWorkspace(props: {
     onAddress(buildSearch({ draft, formOptions: options, portfolioId, taxExempt }));
   }, [draft, options, portfolioId, taxExempt, onAddress]);
 
-  const status = strategy
-    ? simulation.isWorking
-      ? 'Simulating…'
-      : simulation.isShowingDefault && simulation.isCurrent
-        ? 'The style’s default strategy, simulated.'
-        : simulation.isCurrent
-          ? 'Simulated.'
-          : ''
-    : 'Fix the options marked to simulate this strategy.';
+  const status = statusOf(strategy !== null, simulation);
   return (
     <div className="grid items-start gap-3 lg:grid-cols-[minmax(22rem,26rem)_minmax(0,1fr)]">
       <section

@@ -102,10 +102,12 @@ export function StrategyActions(props: {
   );
 }
 
-/** A strategy kept earlier for a new account, offered when Build opens without one. */
+/** A strategy kept earlier for a new account, offered while another one is on screen. */
 export function SavedStrategyLink() {
-  const [saved] = useState(readNewAccountStrategy);
-  if (!saved) return null;
+  const location = useLocation();
+  // Read at each render: saving happens in another part of the screen.
+  const saved = readNewAccountStrategy();
+  if (!saved || saved.address === `${location.pathname}${location.search}`) return null;
   return (
     <p className="text-sm text-slate-700">
       A strategy is saved for a new account ({formatDate(saved.saved_at)}, {savedTime(saved)}).{' '}
