@@ -1,37 +1,55 @@
-import type { BondSimulationResult } from '@ballast/contract';
+import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { formatPercent, formatUsd, formatYears } from '../../lib/format.ts';
 
 /**
- * One position the engine chose, as far as the result describes it: the contributions of
- * SPEC 8.8 carry each position's CUSIP and weight, and its yield to worst, after-tax yield and
- * duration follow from its share of each figure over its weight.
+ * One position the engine chose, as far as the result describes it. The contributions of
+ * SPEC 8.8 carry each position's CUSIP and weight; its yield to worst, after-tax yield grossed
+ * up and duration are its part of each figure over its weight. A result stored before the
+ * engine reported contributions names only CUSIPs and weights (the backtest's holdings).
  */
 export type BondHolding = {
   cusip: string;
   /** Percent of the bonds' market value. */
   weight: number;
-  /** Percent; the position's part of the portfolio yield over its weight. */
-  yieldToWorst: number;
-  taxEquivalentYield: number;
+  /** Percent. */
+  yieldToWorst: number | null;
+  taxEquivalentYield: number | null;
   /** Dollars a year. */
-  afterTaxCashFlow: number;
+  afterTaxCashFlow: number | null;
   /** Years. */
-  duration: number;
+  duration: number | null;
 };
 
-export function bondHoldings(result: BondSimulationResult): BondHolding[] {
-  return (result.contributions ?? []).map((part) => {
-    const share = part.weight / 100;
-    return {
-      cusip: part.cusip,
-      weight: part.weight,
-      yieldToWorst: share > 0 ? part.portfolio_yield / share : 0,
-      taxEquivalentYield: share > 0 ? part.tax_equivalent_yield / share : 0,
-      afterTaxCashFlow: part.after_tax_cash_flow,
-      duration: share > 0 ? part.duration / share : 0,
-    };
-  });
+/** The positions, largest weight first. */
+export function bondHoldings(
+  result: BondSimulationResult,
+  backtest: SimulationResult | undefined,
+): BondHolding[] {
+  const contributions = result.contributions ?? [];
+  const holdings: BondHolding[] =
+    contributions.length > 0
+      ? contributions.map((part) => {
+          const perWeight = (value: number) =>
+            part.weight > 0 ? (value * 100) / part.weight : null;
+          return {
+            cusip: part.cusip,
+            weight: part.weight,
+            yieldToWorst: perWeight(part.portfolio_yield),
+            taxEquivalentYield: perWeight(part.tax_equivalent_yield),
+            afterTaxCashFlow: part.after_tax_cash_flow,
+            duration: perWeight(part.duration),
+          };
+        })
+      : Object.entries(backtest?.holdings ?? {}).map(([cusip, weight]) => ({
+          cusip,
+          weight,
+          yieldToWorst: null,
+          taxEquivalentYield: null,
+          afterTaxCashFlow: null,
+          duration: null,
+        }));
+  return holdings.sort((a, b) => b.weight - a.weight || a.cusip.localeCompare(b.cusip));
 }
 
 export type BondHoldingColumn = {
@@ -69,7 +87,7 @@ export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
   },
   {
     key: 'duration',
-    header: 'Duration',
+    header: 'Duration (yrs)',
     numeric: true,
     format: (holding) => formatYears(holding.duration),
   },

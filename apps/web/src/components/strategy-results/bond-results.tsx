@@ -1,27 +1,50 @@
 import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
-import { FigureList } from '../ui/figure-list.tsx';
-import { SectionCard } from '../ui/section-card.tsx';
-import { headlineFigures } from './headline-figures.ts';
+import { useMemo } from 'react';
+import { BalanceSection, HarvestSection, PerformanceStatistics } from './backtest-sections.tsx';
+import {
+  ExposureSection,
+  HeadlineSection,
+  InvestableUniverseSection,
+  RateSensitivitySection,
+  TaxSection,
+} from './bond-sections.tsx';
+import { explainedFigures } from './contributions.ts';
 import { HoldingsTable } from './holdings-table.tsx';
-import { TokenResults } from './token-results.tsx';
+import { ResultsArea } from './results-area.tsx';
 
-/** Everything a bond simulation says about the portfolio it builds (product §3). */
+/**
+ * Everything a bond simulation says about the portfolio it builds (product §3 'Bond simulation
+ * result'), and, with its backtest, how that portfolio would have fared. The backtest is the
+ * given one, else the one the result carries (decision 012).
+ */
 export function BondResults(props: {
   result: BondSimulationResult;
   backtest?: SimulationResult;
   dimmed?: boolean;
 }) {
-  const backtest = props.backtest ?? props.result.backtest;
+  const { result } = props;
+  const backtest = props.backtest ?? result.backtest;
+  const explained = useMemo(
+    () => new Map(explainedFigures(result).map((figure) => [figure.key, figure])),
+    [result],
+  );
   return (
-    <div
-      aria-busy={props.dimmed ?? false}
-      className={`grid gap-4 ${props.dimmed ? 'opacity-50' : ''}`}
-    >
-      <SectionCard title="Portfolio">
-        <FigureList columns="grid-cols-2 sm:grid-cols-4" figures={headlineFigures(props.result)} />
-      </SectionCard>
-      <HoldingsTable result={props.result} />
-      {backtest && <TokenResults result={backtest} />}
-    </div>
+    <ResultsArea label="Bond strategy results" dimmed={props.dimmed}>
+      <HeadlineSection result={result} explained={explained} />
+      <RateSensitivitySection result={result} explained={explained} />
+      <ExposureSection result={result} />
+      <HoldingsTable result={result} backtest={backtest} />
+      <InvestableUniverseSection result={result} />
+      <TaxSection result={result} />
+      {backtest && (
+        <>
+          <BalanceSection result={backtest} />
+          <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
+            <PerformanceStatistics result={backtest} />
+            <HarvestSection result={backtest} />
+          </div>
+        </>
+      )}
+    </ResultsArea>
   );
 }

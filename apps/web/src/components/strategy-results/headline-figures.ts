@@ -15,6 +15,11 @@ export function shiftLabel(bps: number): string {
   return `${bps > 0 ? '+' : ''}${bps} bp`;
 }
 
+/** The key of a rate shift's figure, as `headlineFigures` and the breakdowns name it. */
+export function shiftKey(bps: number): string {
+  return `rate_change_${bps > 0 ? '+' : ''}${bps}`;
+}
+
 /**
  * A bond result's headline figures, formatted. Keys are the result's own field names, and
  * `rate_change_<bps>` for each shift of the rate-change sensitivity (e.g. `rate_change_+100`).
@@ -46,7 +51,7 @@ export function headlineFigures(result: BondSimulationResult): HeadlineFigure[] 
       value: formatUsd(attributes.tax_loss_harvested_value),
     },
     ...result.rate_change_sensitivity.map((shift) => ({
-      key: `rate_change_${shiftLabel(shift.rate_change_bps).replace(' bp', '')}`,
+      key: shiftKey(shift.rate_change_bps),
       label: `Rate shock ${shiftLabel(shift.rate_change_bps)}`,
       value: formatSignedPercent(shift.value_change),
     })),

@@ -1,12 +1,22 @@
-import type { BondSimulationResult } from '@ballast/contract';
+import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { Button } from '../ui/button.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import { BOND_HOLDING_COLUMNS, BOND_HOLDING_CSV_COLUMNS, bondHoldings } from './bond-holdings.ts';
+import { RowTable } from './row-table.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 
-/** The positions the engine chose for a bond strategy, exportable as CSV. */
-export function HoldingsTable({ result }: { result: BondSimulationResult }) {
-  const holdings = bondHoldings(result);
+/**
+ * The positions the engine chose for a bond strategy, largest first, exportable as CSV. The
+ * yields and duration of a position are its parts of the portfolio's figures over its weight.
+ */
+export function HoldingsTable(props: {
+  result: BondSimulationResult;
+  backtest?: SimulationResult;
+  /** The downloaded file's name; "strategy-holdings.csv" unless the page knows better. */
+  fileName?: string;
+}) {
+  const holdings = bondHoldings(props.result, props.backtest ?? props.result.backtest);
   return (
     <SectionCard
       title="Holdings"
@@ -15,43 +25,38 @@ export function HoldingsTable({ result }: { result: BondSimulationResult }) {
           variant="secondary"
           disabled={holdings.length === 0}
           onClick={() =>
-            downloadCsv('strategy-holdings.csv', toCsv(BOND_HOLDING_CSV_COLUMNS, holdings))
+            downloadCsv(
+              props.fileName ?? 'strategy-holdings.csv',
+              toCsv(BOND_HOLDING_CSV_COLUMNS, holdings),
+            )
           }
         >
           Export CSV
         </Button>
       }
     >
-      <table className="w-full text-sm">
-        <caption className="sr-only">Holdings the engine chose</caption>
-        <thead>
-          <tr>
-            {BOND_HOLDING_COLUMNS.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={`px-2 py-1.5 font-semibold ${column.numeric ? 'text-right' : 'text-left'}`}
-              >
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {holdings.map((holding) => (
-            <tr key={holding.cusip} className="border-t border-slate-100">
-              {BOND_HOLDING_COLUMNS.map((column) => (
-                <td
-                  key={column.key}
-                  className={`px-2 py-1 ${column.numeric ? 'text-right tabular-nums' : ''}`}
-                >
-                  {column.format(holding)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="mb-2 text-xs text-slate-600">
+        {holdings.length} positions. Each position's yields and duration are its part of the
+        portfolio's figure over its weight.
+      </p>
+      <ScrollRegion
+        label="Holdings table"
+        className="max-h-[28rem] overflow-auto rounded border border-slate-200"
+      >
+        <RowTable
+          caption="Holdings the engine chose, largest weight first"
+          rowHeader={{
+            header: 'CUSIP',
+            cell: (holding) => <span className="font-mono font-normal">{holding.cusip}</span>,
+          }}
+          columns={BOND_HOLDING_COLUMNS.filter((column) => column.key !== 'cusip').map(
+            (column) => ({ header: column.header, cell: column.format, numeric: column.numeric }),
+          )}
+          rows={holdings}
+          rowKey={(holding) => holding.cusip}
+          sticky
+        />
+      </ScrollRegion>
     </SectionCard>
   );
 }

@@ -1,0 +1,308 @@
+import {
+  BondSimulationResultSchema,
+  type SimulationResult,
+  SimulationResultSchema,
+} from '@ballast/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatNumber,
+  formatPercent,
+  formatSignedPercent,
+  formatUsd,
+  formatYears,
+} from '../../lib/format.ts';
+import bondJson from './fixtures/bond-result.json' with { type: 'json' };
+import tokenJson from './fixtures/token-result.json' with { type: 'json' };
+import {
+  BondResults,
+  headlineFigures,
+  isBondResult,
+  TokenResults,
+  tokenHeadlineFigures,
+} from './index.ts';
+
+// The engine's own answers (fixtures/README.md); parsing them keeps them in step with the wire.
+const bond = BondSimulationResultSchema.parse(bondJson);
+const token = SimulationResultSchema.parse(tokenJson);
+const backtest = bond.backtest as SimulationResult;
+const contributions = bond.contributions ?? [];
+
+afterEach(cleanup);
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+/** The figures of a description list, label to value, as a reader hears them. */
+function figuresIn(container: HTMLElement): Map<string, string> {
+  const figures = new Map<string, string>();
+  for (const term of within(container).getAllByRole('term')) {
+    const value = term.nextElementSibling;
+    // A figure that opens its parts reads its value first, then the button's hidden hint.
+    const shown = value?.querySelector('button')?.firstChild?.textContent ?? value?.textContent;
+    figures.set(term.textContent ?? '', shown ?? '');
+  }
+  return figures;
+}
+
+/** What an explained figure's button shows: the figure as the headline formats it. */
+function shown(figure: { name: string; total: number }): string {
+  if (figure.name.startsWith('rate shock')) return formatSignedPercent(figure.total);
+  if (figure.name === 'after-tax cash flow') return formatUsd(figure.total);
+  if (figure.name === 'duration') return `${formatYears(figure.total)} yrs`;
+  return formatPercent(figure.total);
+}
+
+const escaped = (text: string) => text.replace(/[$+.]/g, '\\$&');
+
+/** The number in a formatted cell: "$1,234.56", "-0.1234%", "0.4749 yrs". */
+function amount(text: string): number {
+  return Number(text.replace(/[$,%]|yrs/g, '').trim());
+}
+
+it('tells a bond result from a token one', () => {
+  expect(isBondResult(bond)).toBe(true);
+  expect(isBondResult(token)).toBe(false);
+});
+
+describe('BondResults on an engine result', () => {
+  it('shows every headline figure as the result has it', () => {
+    render(<BondResults result={bond} />);
+    const { attributes } = bond;
+    expect(Object.fromEntries(figuresIn(region('Portfolio at a glance')))).toEqual({
+      'Portfolio yield': formatPercent(attributes.portfolio_yield),
+      'Tax-equivalent yield': formatPercent(attributes.tax_equivalent_yield),
+      'After-tax cash flow': formatUsd(attributes.after_tax_cash_flow),
+      'Average rating': attributes.avg_rating,
+      Duration: `${formatYears(attributes.duration)} yrs`,
+      Liquidity: formatNumber(attributes.liquidity),
+      'Tax saved by harvesting': formatUsd(attributes.tax_loss_harvested_value),
+    });
+    const shocks = figuresIn(region('Rate-change sensitivity'));
+    expect([...shocks.values()]).toEqual(
+      bond.rate_change_sensitivity.map((shift) => formatSignedPercent(shift.value_change)),
+    );
+    const taxes = figuresIn(region('Taxes'));
+    expect(taxes.get('Aggregate rate')).toBe(formatPercent(bond.tax_rates.aggregate));
+    expect(taxes.get('Federal rate')).toBe(formatPercent(bond.tax_rates.federal));
+    expect(taxes.get('State rate')).toBe(formatPercent(bond.tax_rates.state));
+    expect(taxes.get('Losses harvested')).toBe(formatUsd(bond.tax_loss_value));
+  });
+
+  it('gives the Compare page the same figures, formatted', () => {
+    const figures = Object.fromEntries(
+      headlineFigures(bond).map((figure) => [figure.key, figure.value]),
+    );
+    expect(figures.portfolio_yield).toBe(formatPercent(bond.attributes.portfolio_yield));
+    expect(figures.avg_rating).toBe(bond.attributes.avg_rating);
+    expect(figures['rate_change_+100']).toBe(
+      formatSignedPercent(
+        bond.rate_change_sensitivity.find((shift) => shift.rate_change_bps === 100)?.value_change,
+      ),
+    );
+    expect(figures['rate_change_-300']).toBeDefined();
+  });
+
+  const explained = [
+    { name: 'portfolio yield', total: bond.attributes.portfolio_yield, places: 4 },
+    { name: 'tax-equivalent yield', total: bond.attributes.tax_equivalent_yield, places: 4 },
+    { name: 'after-tax cash flow', total: bond.attributes.after_tax_cash_flow, places: 2 },
+    { name: 'duration', total: bond.attributes.duration, places: 4 },
+    ...bond.rate_change_sensitivity.map((shift) => ({
+      name: `rate shock ${shift.rate_change_bps > 0 ? '+' : ''}${shift.rate_change_bps} bp`,
+      total: shift.value_change,
+      places: 4,
+    })),
+  ];
+  for (const figure of explained) {
+    it(`opens the ${figure.name} into parts that add up to it`, async () => {
+      const user = userEvent.setup();
+      render(<BondResults result={bond} />);
+      await user.click(
+        screen.getByRole('button', {
+          name: new RegExp(
+            `^${escaped(shown(figure))}.*what makes up the ${escaped(figure.name)}$`,
+          ),
+        }),
+      );
+      const dialog = screen.getByRole('dialog', { name: `What makes up the ${figure.name}` });
+      const table = within(dialog).getByRole('table');
+      const [body, foot] = [table.querySelector('tbody'), table.querySelector('tfoot')];
+      const rows = [...(body?.querySelectorAll('tr') ?? [])];
+      expect(rows.map((row) => row.querySelector('th')?.textContent).sort()).toEqual(
+        contributions.map((part) => part.cusip).sort(),
+      );
+      const parts = rows.map((row) => amount(row.querySelectorAll('td')[1]?.textContent ?? ''));
+      const scale = 10 ** figure.places;
+      const sum = Math.round(parts.reduce((total, part) => total + part * scale, 0)) / scale;
+      expect(sum).toBe(figure.total);
+      expect(amount(foot?.querySelectorAll('td')[1]?.textContent ?? '')).toBe(figure.total);
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  }
+
+  it('exports every holding the engine chose as CSV', async () => {
+    const user = userEvent.setup();
+    const files: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob);
+      return 'blob:holdings';
+    });
+    render(<BondResults result={bond} />);
+    await user.click(within(region('Holdings')).getByRole('button', { name: 'Export CSV' }));
+    createObjectURL.mockRestore();
+    const [file] = files;
+    if (!file) throw new Error('no file was offered');
+    const [header, ...lines] = (await file.text()).split('\r\n');
+    expect(header).toBe(
+      'CUSIP,Weight,Yield to worst,Tax-equivalent yield,After-tax cash flow,Duration (yrs)',
+    );
+    expect(lines.map((line) => line.split(',')[0]).sort()).toEqual(
+      Object.keys(backtest.holdings).sort(),
+    );
+    for (const part of contributions) {
+      const line = lines.find((row) => row.startsWith(`${part.cusip},`))?.split(',') ?? [];
+      expect(Number(line[1])).toBe(part.weight);
+      expect(Number(line[4])).toBe(part.after_tax_cash_flow);
+      expect(Number(line[2]) * part.weight).toBeCloseTo(part.portfolio_yield * 100, 8);
+    }
+  });
+
+  it('lists the investable universe of each asset class', () => {
+    render(<BondResults result={bond} />);
+    const table = within(region('Investable universe')).getByRole('table');
+    const corporates = within(table).getByRole('row', { name: /^Corporates/ });
+    const { corporates: entry } = bond.investable_universe;
+    expect(
+      within(corporates)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      entry.sel ? 'Yes' : 'No',
+      formatPercent(entry.instrument_yield),
+      formatPercent(entry.tax_equivalent_yield),
+      `${formatYears(entry.duration)} yrs`,
+      formatNumber(entry.liquidity),
+      entry.fed_tax_exempt ? 'Yes' : 'No',
+      formatPercent(entry.state_tax_exempt_rate),
+    ]);
+  });
+
+  // Nine tables, one of them the five years of daily balances, take a while in a simulated DOM.
+  it('has a table view for every chart', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    render(<BondResults result={bond} />);
+    const toggles = screen.getAllByRole('button', { name: /^Show .* as table$/ });
+    expect(toggles.map((toggle) => toggle.textContent)).toEqual([
+      'Show Rate-change sensitivity as table',
+      'Show Asset classes as table',
+      'Show Ratings as table',
+      'Show Sectors as table',
+      'Show Duration buckets as table',
+      'Show Tax cash flows as table',
+      'Show Balance as table',
+      'Show Relative performance as table',
+      'Show Harvested losses by month as table',
+    ]);
+    for (const toggle of toggles) await user.click(toggle);
+    const shocks = region('Rate-change sensitivity data');
+    expect(within(shocks).getAllByRole('row')).toHaveLength(
+      bond.rate_change_sensitivity.length + 1,
+    );
+    const years = region('Tax cash flows data');
+    expect(within(years).getAllByRole('row')).toHaveLength(bond.tax_cash_flows.years.length + 1);
+    const sectors = region('Sectors data');
+    expect(within(sectors).getAllByRole('row')).toHaveLength(
+      Object.keys(bond.sector_exposure).length + 1,
+    );
+    const balance = region('Balance data');
+    expect(within(balance).getAllByRole('row')).toHaveLength(
+      (backtest.balance.data[0]?.dates.length ?? 0) + 1,
+    );
+  });
+
+  it('shows the backtest against the benchmark only when there is one', () => {
+    const { backtest: _left, ...alone } = bond;
+    render(<BondResults result={alone} />);
+    expect(screen.queryByRole('region', { name: 'Balance against the benchmark' })).toBeNull();
+    cleanup();
+    render(<BondResults result={alone} backtest={backtest} />);
+    const stats = figuresIn(region('Performance statistics'));
+    expect(stats.get('Sharpe ratio')).toBe(formatNumber(backtest.performance_stats.sharp_ratio));
+  });
+
+  it('stays on screen, dimmed and busy, while a newer run is under way', () => {
+    render(<BondResults result={bond} dimmed />);
+    const results = region('Bond strategy results');
+    expect(results.getAttribute('aria-busy')).toBe('true');
+    expect(results.className).toContain('opacity-50');
+  });
+});
+
+describe('TokenResults on an engine result', () => {
+  it('shows the performance statistics as the result has them', () => {
+    render(<TokenResults result={token} />);
+    const stats = token.performance_stats;
+    expect(Object.fromEntries(figuresIn(region('Performance statistics')))).toEqual({
+      'Total return': formatPercent(stats.total_return),
+      'Excess return': formatSignedPercent(stats.excess_return),
+      'Annualised return': formatPercent(stats.annualized_return),
+      Volatility: formatPercent(stats.volatility),
+      'Sharpe ratio': formatNumber(stats.sharp_ratio),
+      Turnover: formatPercent(stats.turnover),
+    });
+    const balance = figuresIn(region('Balance against the benchmark'));
+    expect(balance.get('Ending balance')).toBe(formatUsd(token.balance.balance));
+    expect(balance.get('Relative to benchmark')).toBe(
+      formatSignedPercent(token.relative_performance.cumulative_relative_performance),
+    );
+  });
+
+  it('lists harvested losses and tax savings by year, and staking income', () => {
+    render(<TokenResults result={token} />);
+    const harvest = within(region('Tax-loss harvesting')).getByRole('table');
+    for (const year of token.tax_loss_harvesting.yearly) {
+      const row = within(harvest).getByRole('row', { name: new RegExp(`^${year.year}`) });
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual([formatUsd(year.losses), formatUsd(year.tax_savings)]);
+    }
+    const staking = within(region('Staking income')).getByRole('table');
+    expect(within(staking).getAllByRole('row')).toHaveLength(
+      (token.staking_income?.length ?? 0) + 2,
+    );
+  });
+
+  it('leaves staking out when nothing is staked', () => {
+    const { staking_income: _left, ...unstaked } = token;
+    render(<TokenResults result={unstaked} />);
+    expect(screen.queryByRole('region', { name: 'Staking income' })).toBeNull();
+  });
+
+  it('lists the holdings and the four attribute tables', async () => {
+    const user = userEvent.setup();
+    render(<TokenResults result={token} />);
+    const holdings = within(region('Holdings')).getByRole('table');
+    expect(within(holdings).getAllByRole('row')).toHaveLength(
+      Object.keys(token.holdings).length + 1,
+    );
+    for (const title of ['Consensus mechanism', 'Market capitalisation', 'Sector', 'Volume']) {
+      await user.click(screen.getByRole('button', { name: `Show ${title} as table` }));
+    }
+    const sectors = region('Sector data');
+    expect(within(sectors).getAllByRole('row')).toHaveLength(
+      Object.keys(token.attributes.sector).length + 1,
+    );
+  });
+
+  it('gives the Compare page the same figures, formatted', () => {
+    const figures = Object.fromEntries(
+      tokenHeadlineFigures(token).map((figure) => [figure.key, figure.value]),
+    );
+    expect(figures.sharp_ratio).toBe(formatNumber(token.performance_stats.sharp_ratio));
+    expect(figures.balance).toBe(formatUsd(token.balance.balance));
+  });
+});
