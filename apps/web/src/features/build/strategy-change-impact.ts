@@ -7,14 +7,11 @@ import type {
 import {
   type HeadlineFigure,
   headlineFigures,
+  isBondResult,
   tokenHeadlineFigures,
 } from '../../components/strategy-results/index.ts';
 
 export type AnyResult = BondSimulationResult | SimulationResult;
-
-export function isBondResult(result: AnyResult): result is BondSimulationResult {
-  return 'investable_universe' in result;
-}
 
 export function figuresOf(result: AnyResult): HeadlineFigure[] {
   return isBondResult(result) ? headlineFigures(result) : tokenHeadlineFigures(result);

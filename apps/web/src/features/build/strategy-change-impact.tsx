@@ -1,4 +1,5 @@
 import type { PortfolioDetail } from '@ballast/contract';
+import { isBondResult } from '../../components/strategy-results/index.ts';
 import { FigureList } from '../../components/ui/figure-list.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
@@ -7,7 +8,6 @@ import { formatUsd, MISSING } from '../../lib/format.ts';
 import {
   type AnyResult,
   figuresSideBySide,
-  isBondResult,
   movingCost,
   strategyInputOf,
 } from './strategy-change-impact.ts';
