@@ -93,12 +93,14 @@ describe('the build screen', () => {
         if (style.name === 'B') {
           await choose('Duration', 'Long');
         } else {
-          const rebalancing = options().getByRole('combobox', { name: 'Rebalancing' });
-          const current = await rebalancing.inputValue();
-          const other = (await rebalancing.locator('option').allTextContents()).find(
-            (_, index) => String(index) !== current,
-          );
-          await rebalancing.selectOption({ label: other ?? '' });
+          const rebalancing = options().getByRole('group', { name: 'Rebalancing', exact: true });
+          const choices = await rebalancing.locator('label').all();
+          for (const choice of choices) {
+            if (!(await choice.getByRole('radio').isChecked())) {
+              await choice.click();
+              break;
+            }
+          }
         }
       });
       await waitForCurrentResults();

@@ -17,8 +17,17 @@ export type OptionControlProps = {
   onChange(value: unknown): void;
 };
 
-/** Choices up to this many are drawn as buttons side by side; more go in a drop-down. */
+/**
+ * Choices drawn as buttons side by side, when a few short ones fit the options column; more, or
+ * longer ones, go in a drop-down.
+ */
 const CHOICE_BUTTONS_MAX = 4;
+const CHOICE_BUTTONS_MAX_TEXT = 40;
+
+function fitsAsButtons(option: FormOption): boolean {
+  const text = option.values.reduce((length, value) => length + value.summary.length, 0);
+  return option.values.length <= CHOICE_BUTTONS_MAX && text <= CHOICE_BUTTONS_MAX_TEXT;
+}
 
 /** What a typed number becomes: null when empty, the number, or the text (which then fails). */
 export function parseNumberInput(raw: string): number | string | null {
@@ -37,7 +46,7 @@ function displayOf(value: unknown): string {
 export function OptionControl(props: OptionControlProps) {
   switch (props.option.value_type) {
     case 'select':
-      return props.option.values.length <= CHOICE_BUTTONS_MAX && !props.compact ? (
+      return fitsAsButtons(props.option) && !props.compact ? (
         <ChoiceButtons {...props} />
       ) : (
         <SelectControl {...props} />
