@@ -145,6 +145,10 @@ describe('the build screen', () => {
     const reason = detail?.replace(`The simulation ${hash} failed: `, '') ?? '';
     expect(reason).toMatch(/eligible bond/);
     expect(await alert.textContent()).toContain(reason);
+    // The section of the option the reason names is marked beside it.
+    await options()
+      .getByRole('region', { name: 'Liquidity Named in the engine’s reason' })
+      .waitFor();
     // The last results stay, dimmed, under the explanation.
     expect(await results().locator('[aria-busy="true"]').count()).toBe(1);
     await screenshots(page, 'infeasible');

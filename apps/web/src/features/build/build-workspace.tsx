@@ -122,6 +122,7 @@ export function BuildWorkspace(props: {
             draft={draft}
             errors={build.errors}
             taxExempt={taxExempt}
+            failure={simulation.failure}
             onChange={build.change}
             onTaxExemptChange={build.setTaxExempt}
           />

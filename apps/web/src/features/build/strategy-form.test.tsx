@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASKET_FORM_OPTIONS, BOND_FORM_OPTIONS } from './form-options.fixture.ts';
 import { defaultDraft } from './strategy-draft.ts';
-import { StrategyForm } from './strategy-form.tsx';
+import { StrategyForm, sectionsNamedIn } from './strategy-form.tsx';
 import { useStrategyDraft } from './use-strategy-draft.ts';
 
 let latest: StrategyInput | null = null;
@@ -238,5 +238,37 @@ describe('the strategy form generated from form options', () => {
     } as FormOption;
     renderForm('B', [...BOND_FORM_OPTIONS, strange]);
     expect(screen.getByText(/\[1,2\]/).textContent).toContain('glide_path');
+  });
+
+  it('marks the sections whose options the engine’s reason names', () => {
+    expect(
+      sectionsNamedIn(
+        'Only 0 eligible bonds rated A or better, liquidity 97-100, outside the excluded sectors and issuers; a portfolio needs at least 15.',
+      ),
+    ).toEqual(['Credit', 'Liquidity', 'Exclusions and limits']);
+    expect(
+      sectionsNamedIn(
+        'Duration 4-6 with at most 0 % rated BBB cannot be met among 120 eligible bonds rated BBB- or better.',
+      ),
+    ).toEqual(['Duration', 'Credit']);
+  });
+
+  it('shows the mark beside those sections, and nowhere without a reason', () => {
+    const draft = defaultDraft('B', BOND_FORM_OPTIONS);
+    const props = {
+      options: BOND_FORM_OPTIONS,
+      draft,
+      errors: new Map(),
+      taxExempt: false,
+      onChange: () => undefined,
+      onTaxExemptChange: () => undefined,
+    };
+    const { rerender } = render(<StrategyForm {...props} />);
+    expect(screen.queryAllByText('Named in the engine’s reason')).toHaveLength(0);
+    rerender(<StrategyForm {...props} failure="Only 3 eligible bonds, liquidity 99-100." />);
+    const marked = screen.getAllByText('Named in the engine’s reason');
+    expect(marked.map((mark) => mark.closest('section')?.getAttribute('aria-labelledby'))).toEqual([
+      screen.getByRole('region', { name: /^Liquidity/ }).getAttribute('aria-labelledby'),
+    ]);
   });
 });

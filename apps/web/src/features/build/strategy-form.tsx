@@ -27,6 +27,25 @@ const SECTIONS = [
   { title: 'Tax management', fields: ['strategy.tax_options'] },
 ] as const;
 const TAX_DATA_FIELD = 'tax_data';
+
+/**
+ * The words by which the engine's reason for an infeasible strategy names each section's
+ * options (packages/engine/src/bond-strategy/infeasible.ts): the limits that conflict, and the
+ * filters that made bonds eligible, all of which the advisor can loosen.
+ */
+const NAMED_IN_REASON: Record<string, RegExp> = {
+  Assets: /municipal|corporate|treasur/i,
+  Duration: /duration/i,
+  Credit: /\brated\b/i,
+  Liquidity: /liquidity/i,
+  'Exclusions and limits': /excluded|per issuer/i,
+};
+
+export function sectionsNamedIn(reason: string): string[] {
+  return Object.entries(NAMED_IN_REASON)
+    .filter(([, words]) => words.test(reason))
+    .map(([title]) => title);
+}
 const OTHER_SECTION = 'More options';
 
 function isWithin(path: string, field: string): boolean {
@@ -81,12 +100,28 @@ function Messages({ messages }: { messages: readonly string[] | undefined }) {
   );
 }
 
-function FormSection(props: { title: string; children: ReactNode; compact?: boolean }) {
+function FormSection(props: {
+  title: string;
+  children: ReactNode;
+  compact?: boolean;
+  isNamedInReason?: boolean;
+}) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="border-t border-slate-200 pt-3 first:border-0">
-      <h3 id={headingId} className="mb-2 text-xs font-bold tracking-wide text-navy-700 uppercase">
+    <section
+      aria-labelledby={headingId}
+      className={`border-t border-slate-200 pt-3 first:border-t-0 ${props.isNamedInReason ? '-ml-4 border-l-4 border-l-amber-500 pl-3' : ''}`}
+    >
+      <h3
+        id={headingId}
+        className="mb-2 flex flex-wrap items-baseline gap-2 text-xs font-bold tracking-wide text-navy-700 uppercase"
+      >
         {props.title}
+        {props.isNamedInReason && (
+          <span className="font-semibold tracking-normal text-amber-900 normal-case">
+            Named in the engine’s reason
+          </span>
+        )}
       </h3>
       <div className={props.compact ? 'grid grid-cols-2 gap-x-3 gap-y-2' : 'flex flex-col gap-4'}>
         {props.children}
@@ -106,6 +141,8 @@ export function StrategyForm(props: {
   draft: StrategyDraft;
   errors: DraftErrors;
   taxExempt: boolean;
+  /** The engine's reason the strategy cannot be built, if it gave one. */
+  failure?: string | null;
   onChange(option: FormOption, value: unknown): void;
   onTaxExemptChange(taxExempt: boolean): void;
 }) {
@@ -126,6 +163,7 @@ export function StrategyForm(props: {
   const taxData = shown.filter((option) => sectionOf(option.payload_field_name) === TAX_DATA_FIELD);
   const titles = [...SECTIONS.map((section) => section.title), OTHER_SECTION];
   const taxExemptId = useId();
+  const named = new Set(props.failure ? sectionsNamedIn(props.failure) : []);
   return (
     <div className="flex flex-col gap-4">
       {taxData.length > 0 && (
@@ -153,7 +191,7 @@ export function StrategyForm(props: {
         const inSection = shown.filter((option) => sectionOf(option.payload_field_name) === title);
         if (inSection.length === 0 && !loose.has(title)) return null;
         return (
-          <FormSection key={title} title={title}>
+          <FormSection key={title} title={title} isNamedInReason={named.has(title)}>
             <Messages messages={loose.get(title)} />
             {inSection.map((option) => control(option))}
           </FormSection>
