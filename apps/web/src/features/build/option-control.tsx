@@ -119,11 +119,13 @@ function OptionFrame(props: {
           {option.form_summary}
         </p>
       )}
-      {showAbout && (
-        <p id={aboutId} className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-700">
-          {option.form_description}
-        </p>
-      )}
+      <p
+        id={aboutId}
+        hidden={!showAbout}
+        className="rounded bg-slate-50 px-2 py-1 text-xs text-slate-700"
+      >
+        {option.form_description}
+      </p>
       {props.note && <p className="text-xs text-slate-600">{props.note}</p>}
       {errors.length > 0 && (
         <div id={errorId} className="text-sm text-red-700">
@@ -136,11 +138,7 @@ function OptionFrame(props: {
   );
   if (props.group) {
     return (
-      <fieldset
-        className="min-w-0"
-        aria-describedby={describedBy}
-        data-option={option.payload_field_name}
-      >
+      <fieldset className="min-w-0" aria-describedby={describedBy}>
         <legend className="float-left mr-1">{title}</legend>
         {about}
         <div className="clear-both flex flex-col gap-1 pt-1">
@@ -151,7 +149,7 @@ function OptionFrame(props: {
     );
   }
   return (
-    <div className="flex min-w-0 flex-col gap-1" data-option={option.payload_field_name}>
+    <div className="flex min-w-0 flex-col gap-1">
       <div className="flex items-center gap-1">
         <label htmlFor={id}>{title}</label>
         {about}

@@ -111,9 +111,12 @@ describe('the strategy form generated from form options', () => {
 
   it('shows an option’s description on request', async () => {
     const user = renderForm();
-    expect(screen.queryByText('Credit floor description')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'About Credit floor' }));
-    expect(screen.getByText('Credit floor description')).toBeTruthy();
+    const about = screen.getByRole('button', { name: 'About Credit floor' });
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('Credit floor description').hidden).toBe(true);
+    await user.click(about);
+    expect(about.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Credit floor description').hidden).toBe(false);
   });
 
   it('draws a list of instruments with percentages, bounded by each value’s limits', async () => {
