@@ -2,7 +2,12 @@ import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { Button } from '../ui/button.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
-import { BOND_HOLDING_COLUMNS, BOND_HOLDING_CSV_COLUMNS, bondHoldings } from './bond-holdings.ts';
+import {
+  BOND_HOLDING_COLUMNS,
+  BOND_HOLDING_CSV_COLUMNS,
+  type BondHolding,
+  bondHoldings,
+} from './bond-holdings.ts';
 import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
@@ -44,13 +49,19 @@ export function HoldingsTable(props: {
         className="max-h-[28rem] overflow-auto rounded border border-slate-200"
       >
         <RowTable
-          caption="Holdings the engine chose, largest weight first"
+          caption="Holdings the engine chose, largest weight first; column headers sort the table"
           rowHeader={{
             header: 'CUSIP',
             cell: (holding) => <span className="font-mono font-normal">{holding.cusip}</span>,
+            sortValue: (holding) => holding.cusip,
           }}
           columns={BOND_HOLDING_COLUMNS.filter((column) => column.key !== 'cusip').map(
-            (column) => ({ header: column.header, cell: column.format, numeric: column.numeric }),
+            (column) => ({
+              header: column.header,
+              cell: column.format,
+              numeric: column.numeric,
+              sortValue: (holding: BondHolding) => holding[column.key],
+            }),
           )}
           rows={holdings}
           rowKey={(holding) => holding.cusip}

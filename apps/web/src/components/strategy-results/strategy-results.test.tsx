@@ -169,6 +169,25 @@ describe('BondResults on an engine result', () => {
     }
   });
 
+  it('sorts the holdings by a column, ascending then descending', async () => {
+    const user = userEvent.setup();
+    render(<BondResults result={bond} />);
+    const table = within(region('Holdings table')).getByRole('table');
+    const firstCusip = () => within(table).getAllByRole('rowheader')[0]?.textContent;
+    const bySize = [...contributions].sort((a, b) => b.weight - a.weight);
+    expect(firstCusip()).toBe(bySize[0]?.cusip);
+    const header = within(table).getByRole('button', { name: /Duration/ });
+    const byDuration = [...contributions].sort(
+      (a, b) => a.duration / a.weight - b.duration / b.weight,
+    );
+    await user.click(header);
+    expect(firstCusip()).toBe(byDuration[0]?.cusip);
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    await user.click(header);
+    expect(firstCusip()).toBe(byDuration.at(-1)?.cusip);
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('lists the investable universe of each asset class', () => {
     render(<BondResults result={bond} />);
     const table = within(region('Investable universe')).getByRole('table');
