@@ -77,17 +77,20 @@ export function PerformanceStatistics({ result }: { result: SimulationResult }) 
   const stats = result.performance_stats;
   return (
     <SectionCard title="Performance statistics">
-      <FigureList
-        columns="grid-cols-2 @xl:grid-cols-3"
-        figures={[
-          { label: 'Total return', value: formatPercent(stats.total_return) },
-          { label: 'Excess return', value: formatSignedPercent(stats.excess_return) },
-          { label: 'Annualised return', value: formatPercent(stats.annualized_return) },
-          { label: 'Volatility', value: formatPercent(stats.volatility) },
-          { label: 'Sharpe ratio', value: formatNumber(stats.sharp_ratio) },
-          { label: 'Turnover', value: formatPercent(stats.turnover) },
-        ]}
-      />
+      {/* Its own container: the card is full width beside bond results, half beside tokens'. */}
+      <div className="@container">
+        <FigureList
+          columns="grid-cols-2 @sm:grid-cols-3 @2xl:grid-cols-6"
+          figures={[
+            { label: 'Total return', value: formatPercent(stats.total_return) },
+            { label: 'Excess return', value: formatSignedPercent(stats.excess_return) },
+            { label: 'Annualised return', value: formatPercent(stats.annualized_return) },
+            { label: 'Volatility', value: formatPercent(stats.volatility) },
+            { label: 'Sharpe ratio', value: formatNumber(stats.sharp_ratio) },
+            { label: 'Turnover', value: formatPercent(stats.turnover) },
+          ]}
+        />
+      </div>
     </SectionCard>
   );
 }

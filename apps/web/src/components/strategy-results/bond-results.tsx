@@ -39,10 +39,8 @@ export function BondResults(props: {
       {backtest && (
         <>
           <BalanceSection result={backtest} />
-          <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
-            <PerformanceStatistics result={backtest} />
-            <HarvestSection result={backtest} />
-          </div>
+          <PerformanceStatistics result={backtest} />
+          <HarvestSection result={backtest} />
         </>
       )}
     </ResultsArea>

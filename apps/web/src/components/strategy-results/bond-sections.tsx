@@ -169,11 +169,11 @@ export function ExposureSection({ result }: { result: BondSimulationResult }) {
   ];
   return (
     <SectionCard title="Composition and exposures">
-      <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 @3xl:grid-cols-2">
         {charts.map((chart) => (
           <div key={chart.title} className="min-w-0">
             <h3 className="mb-1 text-sm font-bold text-navy-800">{chart.title}</h3>
-            <ShareChart title={chart.title} of="of the bonds' value" shares={chart.shares} />
+            <ShareChart title={chart.title} shares={chart.shares} />
           </div>
         ))}
       </div>

@@ -39,7 +39,7 @@ export function RowTable<Row>(props: {
   rows: readonly Row[];
   rowKey(row: Row): string;
   total?: ReactNode[];
-  /** Keeps the header (and total) in view while the table scrolls inside its box. */
+  /** Keeps the header in view while the table scrolls inside its box. */
   sticky?: boolean;
   rowClassName?(row: Row): string;
 }) {
@@ -57,7 +57,7 @@ export function RowTable<Row>(props: {
     <table className="w-full text-sm">
       <caption className="sr-only">{props.caption}</caption>
       <thead className={props.sticky ? 'sticky top-0 bg-slate-50' : ''}>
-        <tr className="border-b border-slate-300">
+        <tr className={`border-b border-slate-300 ${props.sticky ? 'bg-slate-50' : ''}`}>
           {columns.map((column) => {
             const sorted = sort?.header === column.header ? sort : null;
             return (
@@ -65,13 +65,13 @@ export function RowTable<Row>(props: {
                 key={column.header}
                 scope="col"
                 aria-sort={column.sortValue ? ariaSort(sorted) : undefined}
-                className={`px-2 py-1.5 font-semibold whitespace-nowrap ${align(column)}`}
+                className={`px-2 py-1.5 align-bottom font-semibold ${align(column)}`}
               >
                 {column.sortValue ? (
                   <button
                     type="button"
                     onClick={() => toggle(column.header)}
-                    className="inline-flex items-center gap-1 rounded hover:text-navy-700"
+                    className={`inline-flex items-end gap-1 rounded hover:text-navy-700 ${column.numeric ? 'text-right' : 'text-left'}`}
                   >
                     {column.header}
                     <span aria-hidden="true" className="text-xs text-slate-500">
@@ -110,7 +110,7 @@ export function RowTable<Row>(props: {
         ))}
       </tbody>
       {props.total && (
-        <tfoot className={props.sticky ? 'sticky bottom-0 bg-slate-50' : ''}>
+        <tfoot>
           <tr className="border-t border-slate-300 font-semibold">
             <th scope="row" className="px-2 py-1.5 text-left">
               Total

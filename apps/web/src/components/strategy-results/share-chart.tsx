@@ -11,8 +11,6 @@ const BAR_HEIGHT = 26;
  */
 export function ShareChart(props: {
   title: string;
-  /** What the shares are of, for the summary: "of the bonds' value". */
-  of: string;
   shares: { key: string; label: string; pct: number }[];
 }) {
   const { shares } = props;
@@ -22,14 +20,15 @@ export function ShareChart(props: {
   );
   if (!largest) return <ChartPlaceholder height={96}>Nothing in this table.</ChartPlaceholder>;
   const height = Math.max(120, shares.length * BAR_HEIGHT + 36);
+  // Wide enough for the longest label at the axis's 12 px, up to a limit past which it wraps.
   const labelWidth = Math.min(
-    150,
-    Math.max(56, ...shares.map((share) => share.label.length * 6.5 + 8)),
+    180,
+    Math.max(56, ...shares.map((share) => share.label.length * 7.5 + 24)),
   );
   return (
     <ChartFrame
       title={props.title}
-      summary={`Largest: ${largest.label}, ${formatPercent(largest.pct)} ${props.of}.`}
+      summary={`Largest: ${largest.label}, ${formatPercent(largest.pct)}.`}
       rows={shares}
       rowKey={(share) => share.key}
       height={height}

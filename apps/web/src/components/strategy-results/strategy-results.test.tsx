@@ -65,7 +65,11 @@ it('tells a bond result from a token one', () => {
   expect(isBondResult(token)).toBe(false);
 });
 
-describe('BondResults on an engine result', () => {
+// A whole result, five years of daily balances drawn, renders in seconds in a simulated DOM; a
+// machine busy with other work must not fail the tests on time.
+const RENDER_TIME = { timeout: 30_000 };
+
+describe('BondResults on an engine result', RENDER_TIME, () => {
   it('shows every headline figure as the result has it', () => {
     render(<BondResults result={bond} />);
     const { attributes } = bond;
@@ -208,8 +212,8 @@ describe('BondResults on an engine result', () => {
     ]);
   });
 
-  // Nine tables, one of them the five years of daily balances, take a while in a simulated DOM.
-  it('has a table view for every chart', { timeout: 20_000 }, async () => {
+  // Nine tables, one of them the five years of daily balances, take longer still.
+  it('has a table view for every chart', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     render(<BondResults result={bond} />);
     const toggles = screen.getAllByRole('button', { name: /^Show .* as table$/ });
@@ -259,7 +263,7 @@ describe('BondResults on an engine result', () => {
   });
 });
 
-describe('TokenResults on an engine result', () => {
+describe('TokenResults on an engine result', RENDER_TIME, () => {
   it('shows the performance statistics as the result has them', () => {
     render(<TokenResults result={token} />);
     const stats = token.performance_stats;

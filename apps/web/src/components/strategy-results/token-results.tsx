@@ -31,27 +31,26 @@ export function TokenResults(props: { result: SimulationResult; dimmed?: boolean
     <ResultsArea label="Token strategy results" dimmed={props.dimmed}>
       <BalanceSection result={result} />
       <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
-        <PerformanceStatistics result={result} />
-        <StakingSection result={result} />
+        <div className="grid content-start gap-4">
+          <PerformanceStatistics result={result} />
+          <StakingSection result={result} />
+        </div>
+        <TokenHoldings holdings={result.holdings} />
       </div>
       <HarvestSection result={result} />
-      <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <TokenHoldings holdings={result.holdings} />
-        <SectionCard title="Attributes">
-          <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
-            {(Object.keys(ATTRIBUTE_TITLES) as (keyof typeof ATTRIBUTE_TITLES)[]).map((key) => (
-              <div key={key} className="min-w-0">
-                <h3 className="mb-1 text-sm font-bold text-navy-800">{ATTRIBUTE_TITLES[key]}</h3>
-                <ShareChart
-                  title={ATTRIBUTE_TITLES[key]}
-                  of="of the portfolio"
-                  shares={sharesBySize(result.attributes[key])}
-                />
-              </div>
-            ))}
-          </div>
-        </SectionCard>
-      </div>
+      <SectionCard title="Attributes">
+        <div className="grid grid-cols-1 gap-6 @3xl:grid-cols-2">
+          {(Object.keys(ATTRIBUTE_TITLES) as (keyof typeof ATTRIBUTE_TITLES)[]).map((key) => (
+            <div key={key} className="min-w-0">
+              <h3 className="mb-1 text-sm font-bold text-navy-800">{ATTRIBUTE_TITLES[key]}</h3>
+              <ShareChart
+                title={ATTRIBUTE_TITLES[key]}
+                shares={sharesBySize(result.attributes[key])}
+              />
+            </div>
+          ))}
+        </div>
+      </SectionCard>
     </ResultsArea>
   );
 }
