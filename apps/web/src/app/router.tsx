@@ -64,7 +64,7 @@ export function createRouter() {
           children: [
             {
               path: 'portfolio/build',
-              lazy: page(() => import('../features/workspace/build-page.tsx')),
+              lazy: page(() => import('../features/build/build-page.tsx')),
             },
             {
               path: 'portfolio/compare',

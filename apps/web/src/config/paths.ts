@@ -6,6 +6,9 @@ export const paths = {
   resetPassword: '/auth/reset-password',
   compare: '/portfolio/compare',
   build: '/portfolio/build',
+  /** Build, starting from a portfolio's current strategy, to request a change of it. */
+  buildFromPortfolio: (portfolioId: string) =>
+    `/portfolio/build?portfolio=${encodeURIComponent(portfolioId)}`,
   monitor: '/monitor',
   portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
 } as const;

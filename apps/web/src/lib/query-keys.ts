@@ -14,6 +14,12 @@ export const queryKeys = {
     [...portfolios, id, 'history', series, start ?? 'all'] as const,
   portfolioDocuments: (id: string, kind: string, offset: number) =>
     [...portfolios, id, kind, offset] as const,
+  strategyStyles: ['strategy-styles'] as const,
+  strategyFormOptions: (style: string) => ['strategy-styles', style, 'form-options'] as const,
+  // A run is named by the hash of its request, so its result never changes once it is there.
+  simulationResult: (hash: string) => ['simulation-results', hash] as const,
+  // Asking to simulate a strategy is idempotent: the api answers the same hash for the same one.
+  simulationRun: (strategy: string) => ['simulation-runs', strategy] as const,
   currentAdvisor: ['advisors', 'self'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   custodians: ['custodians'] as const,

@@ -1,7 +1,9 @@
 import type { PortfolioDetail } from '@ballast/contract';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useCurrentAdvisor } from '../../../lib/use-current-advisor.ts';
 import { CashRequestForm } from './cash-request-form.tsx';
 import { ClientDetailForm } from './client-detail-form.tsx';
@@ -80,6 +82,13 @@ export function RequestButtons({ detail }: { detail: PortfolioDetail }) {
     <>
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">New request</legend>
+        {/* A strategy change is designed on the build screen, which sends the request. */}
+        <Link
+          to={paths.buildFromPortfolio(detail.id)}
+          className="inline-flex items-center justify-center rounded-md bg-navy-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-navy-800"
+        >
+          Change strategy
+        </Link>
         {REQUESTS.map((request) => (
           <Button
             key={request.kind}
