@@ -1,6 +1,7 @@
 import type { BondStrategyInput } from '@ballast/contract';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -29,6 +30,15 @@ const LETTERS = ['A', 'B', 'C', 'D'] as const;
  * side by side, and the comparer of one bond strategy. Everything compared lives in the address,
  * so a link restores the comparison.
  */
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    notify({ text: 'Link to this comparison copied.', theme: 'success' });
+  } catch {
+    notify({ text: 'The link could not be copied; copy it from the address bar.', theme: 'error' });
+  }
+}
+
 export default function ComparePage() {
   usePageTitle(undefined);
   const [search, setSearch] = useSearchParams();
@@ -66,6 +76,15 @@ export default function ComparePage() {
   return (
     <div className="mx-auto flex w-full max-w-[96rem] flex-col gap-3">
       <h1 className="sr-only">Compare strategies</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">
+          Each strategy is simulated for today on the same market. This page's address holds the
+          comparison: share it to show the same columns.
+        </p>
+        <Button variant="secondary" className="px-3 py-1.5" onClick={copyLink}>
+          Copy link to this comparison
+        </Button>
+      </div>
       {dropped > 0 && (
         <p role="alert" className="rounded border border-amber-500 bg-amber-50 p-3 text-sm">
           {dropped === 1 ? 'One strategy' : `${dropped} strategies`} in this link could not be read
