@@ -70,3 +70,9 @@ export function formatName(name: { first_name: string; last_name: string } | nul
   if (!name) return MISSING;
   return `${name.first_name} ${name.last_name}`.trim() || MISSING;
 }
+
+/** A change already in percent, with its sign (6.2 → "+6.20%", -8.9 → "-8.90%"). */
+export function formatSignedPercent(value: number | null | undefined, digits = 2): string {
+  if (value === null || value === undefined) return MISSING;
+  return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
+}
