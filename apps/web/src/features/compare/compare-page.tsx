@@ -19,6 +19,7 @@ import {
 import { BalanceChart, COLUMN_STYLES, RateShockChart } from './compare-charts.tsx';
 import { ComparerGrid } from './comparer-grid.tsx';
 import { FiguresTable } from './figures-table.tsx';
+import { FullResults } from './full-results.tsx';
 import { type ComparedStrategy, useComparedStrategies } from './use-compared-strategies.ts';
 import { useSimulations } from './use-simulation.ts';
 import { runFailureReason } from './wait-for-run.ts';
@@ -143,6 +144,11 @@ export default function ComparePage() {
                 : 'The comparer takes a bond strategy.'}
             </p>
           )}
+        </SectionCard>
+      )}
+      {enough && (
+        <SectionCard title="Full results">
+          <FullResults columns={columns} />
         </SectionCard>
       )}
     </div>
