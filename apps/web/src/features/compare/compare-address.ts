@@ -68,10 +68,10 @@ export function comparisonToSearch(comparison: Comparison): URLSearchParams {
 }
 
 /**
- * The comparison an address names. What cannot be read (an unknown goal, a strategy the contract
- * refuses, more than four strategies) is left out rather than failing the page; `dropped` counts
- * the strategies left out so the page can say so (decision 017). `strategy` is the single strategy Build
- * carries over (`/portfolio/compare?strategy=…`), added as one more column.
+ * The comparison an address names (decision 017). What cannot be read (an unknown goal, a
+ * strategy the contract refuses, more than four strategies) is left out rather than failing the
+ * page; `dropped` counts the strategies left out so the page can say so. `strategy` is the single
+ * strategy Build carries over (`/portfolio/compare?strategy=…`), added as one more column.
  */
 export function comparisonFromSearch(search: URLSearchParams): {
   comparison: Comparison;
