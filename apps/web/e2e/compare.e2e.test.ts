@@ -168,9 +168,10 @@ describe('the compare screen', () => {
         .getByRole('list', { name: 'Compared strategies' })
         .getByRole('listitem');
       await expect.poll(() => restoredHeads.count()).toBe(3);
-      expect(await restoredHeads.nth(2).getAttribute('aria-label')).toBe(
-        'C: New fixed income strategy',
-      );
+      // Named once the styles are read.
+      await expect
+        .poll(() => restoredHeads.nth(2).getAttribute('aria-label'))
+        .toBe('C: New fixed income strategy');
       await restoredHeads.nth(2).getByText('Simulated for today').waitFor();
       await restored.close();
     },
