@@ -222,11 +222,10 @@ describe('the compare screen', () => {
               .getAttribute('href');
             const opened = new URL(href ?? '', suite.server.url);
             expect(opened.pathname).toBe('/portfolio/build');
-            const strategy = BondStrategyInputSchema.parse(
-              JSON.parse(opened.searchParams.get('strategy') ?? ''),
-            );
-            expect(strategy.strategy.factors.duration.placement).toBe(placement);
-            expect(strategy.strategy.factors.liquidity.target).toBe(liquidity);
+            // In Build's own address: the style and each option's field.
+            expect(opened.searchParams.get('style')).toBe('B');
+            expect(opened.searchParams.get('strategy.factors.duration.placement')).toBe(placement);
+            expect(opened.searchParams.get('strategy.factors.liquidity.target')).toBe(liquidity);
           } else {
             await shown.getByText('Not built').waitFor();
             // The engine's own sentence, once the cell has been simulated alone.

@@ -1,3 +1,4 @@
+import type { FormOption } from '@ballast/contract';
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -67,9 +68,34 @@ describe('the address of a comparison', () => {
     ]);
   });
 
-  it('opens Build with the whole strategy in its `strategy` parameter', () => {
-    const address = new URL(buildAddress(bond), 'http://localhost');
+  it('opens Build in its own address: the style and each option’s field, as Build reads them', () => {
+    const field = (payload_field_name: string): FormOption => ({
+      form_name: payload_field_name,
+      form_summary: '',
+      form_description: '',
+      value_type: 'select',
+      values: [],
+      payload_field_name,
+      default_value: null,
+    });
+    const options = [
+      'strategy.assets.type',
+      'strategy.assets.muni_max_pct',
+      // Of the other asset variant: the strategy has no such field, so it is not written.
+      'strategy.assets.municipals',
+      'strategy.factors.duration.placement',
+      'strategy.tax_options.total_tax_budget',
+      'strategy.constraints.excluded_corporate_sectors',
+    ].map(field);
+    const address = new URL(buildAddress(bond, options), 'http://localhost');
     expect(address.pathname).toBe('/portfolio/build');
-    expect(JSON.parse(address.searchParams.get('strategy') ?? '')).toEqual(bond);
+    expect([...address.searchParams]).toEqual([
+      ['style', 'B'],
+      ['strategy.assets.type', 'max_allocation'],
+      ['strategy.assets.muni_max_pct', '60'],
+      ['strategy.factors.duration.placement', 'Intermediate'],
+      ['strategy.tax_options.total_tax_budget', 'null'],
+      ['strategy.constraints.excluded_corporate_sectors', '["Tobacco"]'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { type StrategyInput, StrategyInputSchema } from '@ballast/contract';
+import { type FormOption, type StrategyInput, StrategyInputSchema } from '@ballast/contract';
 import { paths } from '../../config/paths.ts';
+import { valueAt } from './strategy-draft.ts';
 
 /** Where one compared strategy comes from: a portfolio's current strategy, or one written out. */
 export type StrategySource =
@@ -94,9 +95,20 @@ export function comparisonFromSearch(search: URLSearchParams): {
 }
 
 /**
- * The Build screen with a strategy loaded: its style and the whole strategy in the `strategy`
- * query parameter, as JSON.
+ * The Build screen with a strategy loaded, in Build's own address: `style`, then each form
+ * option's payload field with the strategy's value there (text as itself, anything else as
+ * JSON). Build replays the fields in the order of the options, so a choice's constraints come
+ * before the fields that follow it and every value ends as the strategy has it.
  */
-export function buildAddress(strategy: StrategyInput): string {
-  return `${paths.build}?${new URLSearchParams({ strategy: JSON.stringify(strategy) })}`;
+export function buildAddress(strategy: StrategyInput, options: readonly FormOption[]): string {
+  const search = new URLSearchParams({ style: strategy.style });
+  for (const option of options) {
+    const value = valueAt(strategy, option.payload_field_name);
+    if (value === undefined) continue;
+    search.set(
+      option.payload_field_name,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    );
+  }
+  return `${paths.build}?${search}`;
 }

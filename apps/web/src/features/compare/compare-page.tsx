@@ -1,6 +1,6 @@
 import type { BondStrategyInput } from '@ballast/contract';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
@@ -8,7 +8,6 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AddStrategy } from './add-strategy.tsx';
 import {
-  buildAddress,
   type Comparison,
   comparisonFromSearch,
   comparisonToSearch,
@@ -20,6 +19,7 @@ import { BalanceChart, COLUMN_STYLES, RateShockChart } from './compare-charts.ts
 import { ComparerGrid } from './comparer-grid.tsx';
 import { FiguresTable } from './figures-table.tsx';
 import { FullResults } from './full-results.tsx';
+import { OpenInBuild } from './open-in-build.tsx';
 import { type ComparedStrategy, useComparedStrategies } from './use-compared-strategies.ts';
 import { useSimulations } from './use-simulation.ts';
 import { runFailureReason } from './wait-for-run.ts';
@@ -212,13 +212,7 @@ function StrategyHeads(props: {
             </p>
             <div className="mt-auto flex flex-wrap gap-2">
               {item.strategy && (
-                <Link
-                  to={buildAddress(item.strategy)}
-                  className="rounded text-sm font-semibold text-navy-700 underline hover:text-navy-800"
-                  aria-label={`Open ${letter} in Build`}
-                >
-                  Open in Build
-                </Link>
+                <OpenInBuild strategy={item.strategy} label={`Open ${letter} in Build`} />
               )}
               {item.strategy?.style === 'B' && props.comparerOf !== index && (
                 <Button

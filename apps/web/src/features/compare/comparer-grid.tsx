@@ -6,12 +6,11 @@ import {
   LIQUIDITY_CODES,
   type LiquidityCode,
 } from '@ballast/contract';
-import { Link } from 'react-router';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatPercent, formatUsd, formatYears } from '../../lib/format.ts';
-import { buildAddress, COMPARER_GOALS, type ComparerGoal } from './compare-address.ts';
+import { COMPARER_GOALS, type ComparerGoal } from './compare-address.ts';
 import {
   bestCellKey,
   cellKey,
@@ -20,6 +19,7 @@ import {
   LIQUIDITY_LABELS,
   PLACEMENT_LABELS,
 } from './comparer-cells.ts';
+import { OpenInBuild } from './open-in-build.tsx';
 import { useComparer, useSimulations } from './use-simulation.ts';
 import { runFailureReason } from './wait-for-run.ts';
 
@@ -115,9 +115,7 @@ export function ComparerGrid(props: {
                             cell={cell}
                             isBest={best === cellKey(placement, liquidity)}
                             goal={props.goal}
-                            buildHref={buildAddress(
-                              cellStrategy(props.strategy, placement, liquidity),
-                            )}
+                            strategy={cellStrategy(props.strategy, placement, liquidity)}
                           />
                         ) : (
                           <MissingCell slot={slot} why={whyMissing[missingIndex]} />
@@ -143,7 +141,7 @@ function BuiltCell(props: {
   cell: ComparerSummaryCell;
   isBest: boolean;
   goal: ComparerGoal;
-  buildHref: string;
+  strategy: BondStrategyInput;
 }) {
   const { attributes } = props.cell;
   const name = cellName({
@@ -179,13 +177,9 @@ function BuiltCell(props: {
           </div>
         ))}
       </dl>
-      <Link
-        to={props.buildHref}
-        className="mt-auto self-start rounded text-sm font-semibold text-navy-700 underline hover:text-navy-800"
-        aria-label={`Open ${name} in Build`}
-      >
-        Open in Build
-      </Link>
+      <div className="mt-auto">
+        <OpenInBuild strategy={props.strategy} label={`Open ${name} in Build`} />
+      </div>
     </section>
   );
 }
