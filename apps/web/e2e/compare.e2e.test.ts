@@ -167,11 +167,11 @@ describe('the compare screen', () => {
       const restoredHeads = restored
         .getByRole('list', { name: 'Compared strategies' })
         .getByRole('listitem');
-      await expect.poll(() => restoredHeads.count()).toBe(3);
-      // Named once the styles are read.
-      await expect
-        .poll(() => restoredHeads.nth(2).getAttribute('aria-label'))
-        .toBe('C: New fixed income strategy');
+      // The third column is named once the styles are read.
+      await restored
+        .getByRole('listitem', { name: 'C: New fixed income strategy' })
+        .waitFor({ timeout: ENGINE_WAIT_MS });
+      expect(await restoredHeads.count()).toBe(3);
       await restoredHeads.nth(2).getByText('Simulated for today').waitFor();
       await restored.close();
     },
@@ -240,15 +240,16 @@ describe('the compare screen', () => {
       const bestFor = async (goal: 'yield' | 'liquidity') => {
         const key = bestCellKey(cells, goal);
         const best = grid.locator('[data-best]');
-        expect(await best.count()).toBe(key ? 1 : 0);
+        await expect.poll(() => best.count(), { timeout: 10_000 }).toBe(key ? 1 : 0);
         if (!key) return;
         const [placement, liquidity] = key.split('-') as [
           (typeof DURATION_PLACEMENTS)[number],
           (typeof LIQUIDITY_CODES)[number],
         ];
-        expect(await best.getAttribute('aria-label')).toBe(
-          `${PLACEMENT_LABELS[placement]}, ${LIQUIDITY_LABELS[liquidity]}`,
-        );
+        // The grid draws the goal the address now names a moment after it changes.
+        await expect
+          .poll(() => best.getAttribute('aria-label'), { timeout: 10_000 })
+          .toBe(`${PLACEMENT_LABELS[placement]}, ${LIQUIDITY_LABELS[liquidity]}`);
         expect(cellKey(placement, liquidity)).toBe(key);
       };
       await bestFor('yield');

@@ -71,7 +71,7 @@ export function FiguresTable(props: { columns: FigureColumn[] }) {
                       key={column?.letter ?? index}
                       data-best={cell.isBest || undefined}
                       data-differs={cell.differs || undefined}
-                      className={`px-3 py-1.5 text-right tabular-nums ${
+                      className={`whitespace-nowrap px-3 py-1.5 text-right tabular-nums ${
                         cell.differs ? 'border-l-4 border-amber-500 bg-amber-50' : ''
                       } ${cell.isBest ? 'font-bold text-emerald-900' : ''}`}
                     >
