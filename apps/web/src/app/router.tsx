@@ -68,7 +68,7 @@ export function createRouter() {
             },
             {
               path: 'portfolio/compare',
-              lazy: page(() => import('../features/workspace/compare-page.tsx')),
+              lazy: page(() => import('../features/compare/compare-page.tsx')),
             },
           ],
         },

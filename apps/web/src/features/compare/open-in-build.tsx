@@ -1,0 +1,19 @@
+import type { StrategyInput } from '@ballast/contract';
+import { Link } from 'react-router';
+import { buildAddress } from './compare-address.ts';
+import { useFormOptions } from './use-compared-strategies.ts';
+
+/** A link that opens a strategy in Build, once the style's form options say how to write it. */
+export function OpenInBuild(props: { strategy: StrategyInput; label: string }) {
+  const form = useFormOptions(props.strategy.style);
+  if (!form.data) return null;
+  return (
+    <Link
+      to={buildAddress(props.strategy, form.data.options)}
+      className="rounded text-sm font-semibold text-navy-700 underline hover:text-navy-800"
+      aria-label={props.label}
+    >
+      Open in Build
+    </Link>
+  );
+}
