@@ -11,6 +11,7 @@ import { schema } from '@ballast/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  accountMenuButton,
   expectDialogKeyboard,
   openPage,
   saveScreenshot,
@@ -57,7 +58,7 @@ describe('the header, the support modal and the settings modal', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     const logoAnswer = page.waitForResponse((response) => response.url().endsWith('/logo'));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    await accountMenuButton(page).waitFor();
     expect((await logoAnswer).status()).toBe(404);
     expect(await page.getByRole('img', { name: 'Firm logo' }).count()).toBe(0);
     await context.close();
@@ -86,7 +87,7 @@ describe('the header, the support modal and the settings modal', () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
-    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    const menuButton = accountMenuButton(page);
     await menuButton.focus();
     await page.keyboard.press('Enter');
     const settings = page.getByRole('menuitem', { name: 'Settings' });
@@ -143,7 +144,7 @@ describe('the header, the support modal and the settings modal', () => {
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     const pathBefore = new URL(page.url()).pathname;
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'USER SETTINGS' });
     await dialog.waitFor();
@@ -193,13 +194,13 @@ describe('the header, the support modal and the settings modal', () => {
     await dialog.waitFor({ state: 'detached' });
     await refreshed;
     await page.unroute('**/api/advisors/*');
-    expect(await page.getByRole('button', { name: /^Account menu for / }).textContent()).toBe('MQ');
+    expect(await accountMenuButton(page).textContent()).toBe('MQ');
     await saveScreenshot(page, 'settings-saved');
     const shownAt = Date.now();
     await toast(page, ADVISOR_UPDATED).waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3_000);
 
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     expect(await dialog.getByLabel('Phone').inputValue()).toBe('(555)-123-4567');
     expect(await dialog.getByLabel('State').inputValue()).toBe('PR');
@@ -221,7 +222,7 @@ describe('the header, the support modal and the settings modal', () => {
         ? route.fulfill({ status: 500, json: { type: 'server_error', errors: [] } })
         : route.continue(),
     );
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'USER SETTINGS' });
     await dialog.getByLabel('City').fill('Boston');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
 import { identityUserIdOf } from './support/identity.ts';
 import {
+  accountMenuButton,
   openPage,
   saveScreenshot,
   sessionJwtOf,
@@ -39,9 +40,7 @@ describe('impersonation links', () => {
     expect(await banner.textContent()).toBe(
       `Impersonating ${user.firstName} ${user.lastName} (${user.email}), signed in by ${ADMIN.impersonatorEmail}`,
     );
-    await page
-      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
-      .waitFor();
+    await accountMenuButton(page, user).waitFor();
     await saveScreenshot(page, 'impersonation');
 
     await page

@@ -2,6 +2,7 @@ import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  accountMenuButton,
   expectTitle,
   openPage,
   saveScreenshot,
@@ -92,7 +93,7 @@ describe('resetting the password', () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Reset Password' }).click();
     await page.getByRole('form', { name: 'Choose a new password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/reset-password');

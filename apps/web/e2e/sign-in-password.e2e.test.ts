@@ -1,6 +1,12 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
-import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import {
+  accountMenuButton,
+  expectTitle,
+  openPage,
+  saveScreenshot,
+  signInWithPassword,
+} from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in with a password, and out again', () => {
@@ -38,7 +44,7 @@ describe('signing in with a password, and out again', () => {
     ]) {
       expect(await nav.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
-    const menu = page.getByRole('button', { name: /^Account menu for / });
+    const menu = accountMenuButton(page);
     await menu.waitFor();
     expect(await menu.textContent()).toBe(`${advisor.firstName[0]}${advisor.lastName[0]}`);
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
