@@ -10,6 +10,7 @@ import {
 import { schema } from '@ballast/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import {
   accountMenuButton,
   expectDialogKeyboard,
@@ -77,6 +78,7 @@ describe('the header, the support modal and the settings modal', () => {
     ).toBe('mailto:support@ballast.localhost');
     expect(await dialog.getByRole('table').count()).toBe(0);
     await saveScreenshot(page, 'support-logged-out');
+    await expectNoSeriousA11yViolations(page, 'support modal, signed out');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitForFocus(page.getByRole('button', { name: 'Support' }));
@@ -121,6 +123,7 @@ describe('the header, the support modal and the settings modal', () => {
     const names = await table.locator('tbody tr td:first-child').allTextContents();
     expect(names).toEqual(expect.arrayContaining(['Fidelity', 'Schwab']));
     await saveScreenshot(page, 'support-logged-in');
+    await expectNoSeriousA11yViolations(page, 'support modal, signed in');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -152,6 +155,7 @@ describe('the header, the support modal and the settings modal', () => {
     expect(await dialog.getByLabel('E-mail', { exact: true }).inputValue()).toBe(user.email);
     expect(await dialog.getByLabel('Role').inputValue()).toBe('ADVISOR');
     await saveScreenshot(page, 'settings');
+    await expectNoSeriousA11yViolations(page, 'settings modal');
 
     const submit = dialog.getByRole('button', { name: 'Submit' });
     await dialog.getByLabel('First Name').fill('');
@@ -163,6 +167,7 @@ describe('the header, the support modal and the settings modal', () => {
     await dialog.getByText(INVALID_PHONE_NUMBER).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await saveScreenshot(page, 'settings-errors');
+    await expectNoSeriousA11yViolations(page, 'settings modal with errors');
 
     await dialog.getByLabel('First Name').fill('Morgan');
     await dialog.getByLabel('Last Name').fill('Quinn');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { expectTitle } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -48,5 +49,6 @@ describe('the app, logged out', () => {
     await page.goto(`${suite.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'This page does not exist.' }).waitFor();
     await expectTitle(page, 'Page not found | Ballast');
+    await expectNoSeriousA11yViolations(page, 'page not found');
   });
 });

@@ -2,6 +2,7 @@ import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { identityUserIdOf } from './support/identity.ts';
 import {
   accountMenuButton,
@@ -42,6 +43,7 @@ describe('impersonation links', () => {
     );
     await accountMenuButton(page, user).waitFor();
     await saveScreenshot(page, 'impersonation');
+    await expectNoSeriousA11yViolations(page, 'impersonation banner');
 
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -1,0 +1,43 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * How many presses of Tab `tabTo` allows: more than the longest tab order of any screen, so that a
+ * target the focus never reaches fails instead of looping.
+ */
+const MAX_TABS = 150;
+
+/**
+ * Fails unless the element that has the focus shows it: it matches `:focus-visible` (the browser
+ * judged the focus to come from the keyboard) and draws an outline or a ring there.
+ */
+export async function expectVisibleFocus(page: Page): Promise<void> {
+  const focus = await page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { element: 'nothing', isVisible: false };
+    const style = getComputedStyle(element);
+    const isOutlined = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    const isRinged = style.boxShadow !== 'none';
+    return {
+      element: element.outerHTML.slice(0, 160),
+      isVisible: element.matches(':focus-visible') && (isOutlined || isRinged),
+    };
+  });
+  if (!focus.isVisible) throw new Error(`the focus is not visible on ${focus.element}`);
+}
+
+/**
+ * Presses Tab until `target` has the focus, checking on the way that every element the focus
+ * lands on shows it. Fails if the focus does not reach `target` within a screen's tab order.
+ */
+export async function tabTo(target: Locator): Promise<void> {
+  const page = target.page();
+  const element = await target.elementHandle();
+  for (let presses = 1; presses <= MAX_TABS; presses += 1) {
+    await page.keyboard.press('Tab');
+    // Past the last element the focus leaves the page for the browser's own controls.
+    const isInPage = await page.evaluate(() => document.activeElement !== document.body);
+    if (isInPage) await expectVisibleFocus(page);
+    if (await element.evaluate((node) => node === document.activeElement)) return;
+  }
+  throw new Error(`${MAX_TABS} presses of Tab did not reach ${target}`);
+}
