@@ -29,7 +29,10 @@ export function AccountMenu(props: {
     ? `${initials}, account menu for ${advisor.first_name} ${advisor.last_name}`
     : 'Account menu';
   return (
-    <Menu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while leaving it
+    // focusable, which screen readers meet as controls with no name (WCAG 4.1.2). The menu still
+    // holds the arrow keys and closes on Escape or a click outside.
+    <Menu.Root modal={false}>
       <Menu.Trigger
         ref={props.triggerRef}
         aria-label={label}
