@@ -9,7 +9,8 @@ describe('the app, logged out', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await suite.browser.newPage();
+    // axe-core's Playwright builder refuses a page made by `browser.newPage()`.
+    page = await (await suite.browser.newContext()).newPage();
   });
 
   it('sends a visitor of the home page to the login screen, titled and kept out of search engines', async () => {

@@ -13,7 +13,8 @@ const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
  * AA, and fails on any serious or critical violation, naming each one's rule, impact, help and
  * the elements it found. Minor and moderate findings do not fail. Call it once the screen has
  * rendered what it is meant to show (its data loaded, not its skeleton), since axe checks only
- * what is in the page at that moment.
+ * what is in the page at that moment. The page must belong to a context of its own
+ * (`openPage`, or `browser.newContext()`): the builder refuses one made by `browser.newPage()`.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screenName: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_2_A_AA).analyze();
