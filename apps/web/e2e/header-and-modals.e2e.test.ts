@@ -10,7 +10,9 @@ import {
 import { schema } from '@ballast/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import {
+  accountMenuButton,
   expectDialogKeyboard,
   openPage,
   saveScreenshot,
@@ -57,7 +59,7 @@ describe('the header, the support modal and the settings modal', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     const logoAnswer = page.waitForResponse((response) => response.url().endsWith('/logo'));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+    await accountMenuButton(page).waitFor();
     expect((await logoAnswer).status()).toBe(404);
     expect(await page.getByRole('img', { name: 'Firm logo' }).count()).toBe(0);
     await context.close();
@@ -76,6 +78,7 @@ describe('the header, the support modal and the settings modal', () => {
     ).toBe('mailto:support@ballast.localhost');
     expect(await dialog.getByRole('table').count()).toBe(0);
     await saveScreenshot(page, 'support-logged-out');
+    await expectNoSeriousA11yViolations(page, 'support modal, signed out');
     await dialog.getByRole('button', { name: 'Ok' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitForFocus(page.getByRole('button', { name: 'Support' }));
@@ -86,7 +89,7 @@ describe('the header, the support modal and the settings modal', () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
-    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    const menuButton = accountMenuButton(page);
     await menuButton.focus();
     await page.keyboard.press('Enter');
     const settings = page.getByRole('menuitem', { name: 'Settings' });
@@ -120,6 +123,7 @@ describe('the header, the support modal and the settings modal', () => {
     const names = await table.locator('tbody tr td:first-child').allTextContents();
     expect(names).toEqual(expect.arrayContaining(['Fidelity', 'Schwab']));
     await saveScreenshot(page, 'support-logged-in');
+    await expectNoSeriousA11yViolations(page, 'support modal, signed in');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -143,7 +147,7 @@ describe('the header, the support modal and the settings modal', () => {
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
     const pathBefore = new URL(page.url()).pathname;
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'USER SETTINGS' });
     await dialog.waitFor();
@@ -151,6 +155,7 @@ describe('the header, the support modal and the settings modal', () => {
     expect(await dialog.getByLabel('E-mail', { exact: true }).inputValue()).toBe(user.email);
     expect(await dialog.getByLabel('Role').inputValue()).toBe('ADVISOR');
     await saveScreenshot(page, 'settings');
+    await expectNoSeriousA11yViolations(page, 'settings modal');
 
     const submit = dialog.getByRole('button', { name: 'Submit' });
     await dialog.getByLabel('First Name').fill('');
@@ -162,6 +167,7 @@ describe('the header, the support modal and the settings modal', () => {
     await dialog.getByText(INVALID_PHONE_NUMBER).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await saveScreenshot(page, 'settings-errors');
+    await expectNoSeriousA11yViolations(page, 'settings modal with errors');
 
     await dialog.getByLabel('First Name').fill('Morgan');
     await dialog.getByLabel('Last Name').fill('Quinn');
@@ -193,13 +199,13 @@ describe('the header, the support modal and the settings modal', () => {
     await dialog.waitFor({ state: 'detached' });
     await refreshed;
     await page.unroute('**/api/advisors/*');
-    expect(await page.getByRole('button', { name: /^Account menu for / }).textContent()).toBe('MQ');
+    expect(await accountMenuButton(page).textContent()).toBe('MQ');
     await saveScreenshot(page, 'settings-saved');
     const shownAt = Date.now();
     await toast(page, ADVISOR_UPDATED).waitFor({ state: 'detached', timeout: 10_000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3_000);
 
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     expect(await dialog.getByLabel('Phone').inputValue()).toBe('(555)-123-4567');
     expect(await dialog.getByLabel('State').inputValue()).toBe('PR');
@@ -221,7 +227,7 @@ describe('the header, the support modal and the settings modal', () => {
         ? route.fulfill({ status: 500, json: { type: 'server_error', errors: [] } })
         : route.continue(),
     );
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'USER SETTINGS' });
     await dialog.getByLabel('City').fill('Boston');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { expectTitle } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -8,7 +9,8 @@ describe('the app, logged out', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await suite.browser.newPage();
+    // axe-core's Playwright builder refuses a page made by `browser.newPage()`.
+    page = await (await suite.browser.newContext()).newPage();
   });
 
   it('sends a visitor of the home page to the login screen, titled and kept out of search engines', async () => {
@@ -48,5 +50,6 @@ describe('the app, logged out', () => {
     await page.goto(`${suite.server.url}/no/such/page`);
     await page.getByRole('heading', { name: 'This page does not exist.' }).waitFor();
     await expectTitle(page, 'Page not found | Ballast');
+    await expectNoSeriousA11yViolations(page, 'page not found');
   });
 });

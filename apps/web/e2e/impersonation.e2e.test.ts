@@ -2,8 +2,10 @@ import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { identityUserIdOf } from './support/identity.ts';
 import {
+  accountMenuButton,
   openPage,
   saveScreenshot,
   sessionJwtOf,
@@ -39,10 +41,9 @@ describe('impersonation links', () => {
     expect(await banner.textContent()).toBe(
       `Impersonating ${user.firstName} ${user.lastName} (${user.email}), signed in by ${ADMIN.impersonatorEmail}`,
     );
-    await page
-      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
-      .waitFor();
+    await accountMenuButton(page, user).waitFor();
     await saveScreenshot(page, 'impersonation');
+    await expectNoSeriousA11yViolations(page, 'impersonation banner');
 
     await page
       .getByRole('navigation', { name: 'Main' })

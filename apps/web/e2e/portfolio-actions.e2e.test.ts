@@ -2,6 +2,7 @@ import type { Action, PortfolioListResponse } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../src/lib/format.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
 import {
   openPage,
@@ -78,6 +79,7 @@ describe('the requests of a portfolio: cancel, dismiss and respond', () => {
     await cancel.click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this request?' });
     await saveScreenshot(page, 'action-cancel-confirm');
+    await expectNoSeriousA11yViolations(page, 'cancel request dialog');
     await saveDialogScreenshot(dialog, 'action-cancel-confirm');
     await dialog.getByRole('button', { name: 'Keep request' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -183,6 +185,7 @@ describe('the requests of a portfolio: cancel, dismiss and respond', () => {
     await dialog.getByRole('button', { name: 'Send response' }).click();
     await dialog.getByText('This field is required.').waitFor();
     await saveScreenshot(page, 'action-respond');
+    await expectNoSeriousA11yViolations(page, 'respond to a request');
     await saveDialogScreenshot(dialog, 'action-respond');
 
     await amount.fill('30,000');

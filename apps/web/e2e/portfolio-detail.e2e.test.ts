@@ -15,6 +15,7 @@ import {
   formatUsd,
   formatYears,
 } from '../src/lib/format.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
 import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
@@ -107,8 +108,10 @@ describe('the portfolio detail screen', () => {
     expect(await national.getByRole('cell').last().textContent()).toBe(
       formatPercent(detail.asset_distribution?.national_municipal_bonds),
     );
+    await expectNoSeriousA11yViolations(page, 'portfolio detail, a chart as table');
     await distribution.getByRole('button', { name: 'Show Asset distribution chart' }).click();
     await saveScreenshot(page, 'portfolio-detail');
+    await expectNoSeriousA11yViolations(page, 'portfolio detail');
   });
 
   it('shows as many NAV points as the api has for each range, as a chart or a table', async () => {
@@ -305,6 +308,7 @@ describe('the portfolio detail screen', () => {
       expect(await page.getByRole('region', { name: section, exact: true }).count()).toBe(0);
     }
     await saveScreenshot(page, 'portfolio-detail-incomplete');
+    await expectNoSeriousA11yViolations(page, 'portfolio detail, still in onboarding');
 
     await page.goto(`/portfolio/${token.id}`);
     await page.getByRole('heading', { level: 1, name: token.client_name }).waitFor();
@@ -315,6 +319,7 @@ describe('the portfolio detail screen', () => {
       .getByText('daily values from')
       .waitFor();
     await saveScreenshot(page, 'portfolio-detail-token');
+    await expectNoSeriousA11yViolations(page, 'portfolio detail, token strategy');
   });
 
   it('says a portfolio that is not the advisor’s, or does not exist, cannot be shown', async () => {
@@ -332,6 +337,7 @@ describe('the portfolio detail screen', () => {
       ).toBe('/');
     }
     await saveScreenshot(strangerPage, 'portfolio-detail-not-found');
+    await expectNoSeriousA11yViolations(strangerPage, 'portfolio not found');
     await other.close();
   });
 });

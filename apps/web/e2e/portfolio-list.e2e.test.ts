@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { PortfolioListItem, PortfolioListResponse } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { parseCsv } from './support/csv.ts';
 import {
   expectTitle,
@@ -230,6 +231,7 @@ describe('the portfolio list on the home page', () => {
     const incomplete = list.portfolios.findIndex((item) => item.status === 'INCOMPLETE');
     expect(table.rows[incomplete]?.slice(4, 12)).toEqual(Array(8).fill(DASH));
     await saveScreenshot(page, 'portfolio-list');
+    await expectNoSeriousA11yViolations(page, 'home (portfolio list)');
   });
 
   it('narrows the list and the totals to one status', async () => {
@@ -380,6 +382,7 @@ describe('the portfolio list on the home page', () => {
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(first);
     await saveScreenshot(page, 'portfolio-list-delete-confirm');
+    await expectNoSeriousA11yViolations(page, 'delete portfolio dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await waitForFocus(deleteButton);
@@ -497,6 +500,7 @@ describe('the portfolio list on the home page', () => {
       'The server could not complete the request. Please try again.',
     );
     await saveScreenshot(page, 'portfolio-list-error');
+    await expectNoSeriousA11yViolations(page, 'home, list failed to load');
 
     await page.unroute(listUrl);
     await alert.getByRole('button', { name: 'Try again' }).click();

@@ -18,6 +18,7 @@ import {
 } from '@ballast/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
 import {
   expectDialogKeyboard,
@@ -124,6 +125,7 @@ describe('the request forms of a portfolio', () => {
       expect(await errorOf(amount)).toBe(message);
     }
     await saveScreenshot(page, 'request-deposit-errors');
+    await expectNoSeriousA11yViolations(page, 'deposit request with errors');
     await saveDialogScreenshot(dialog, 'request-deposit-errors');
 
     await amount.fill('25,000.50');
@@ -280,6 +282,7 @@ describe('the request forms of a portfolio', () => {
     expect(await errorOf(owner.getByLabel('Position'))).toBe(FIELD_REQUIRED);
     expect(await errorOf(owner.getByLabel('Years employed'))).toBe(FIELD_REQUIRED);
     await saveScreenshot(page, 'request-client-detail-errors');
+    await expectNoSeriousA11yViolations(page, 'client details request with errors');
     await saveDialogScreenshot(dialog, 'request-client-detail-errors');
     await owner.getByLabel('Employer address').fill('9 Harbor Road');
     await owner.getByLabel('Position').fill('Treasurer');
@@ -367,6 +370,7 @@ describe('the request forms of a portfolio', () => {
       .waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
     await saveScreenshot(page, 'portfolio-detail-requests');
+    await expectNoSeriousA11yViolations(page, 'portfolio detail with requests');
   });
 
   it('offers operations staff the requests made but no way to make one (the api refuses them)', async () => {

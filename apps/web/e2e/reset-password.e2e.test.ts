@@ -1,7 +1,9 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import {
+  accountMenuButton,
   expectTitle,
   openPage,
   saveScreenshot,
@@ -59,6 +61,7 @@ describe('resetting the password', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: user.email }).waitFor();
     await saveScreenshot(page, 'reset-password-link-sent');
+    await expectNoSeriousA11yViolations(page, 'reset password, link sent');
 
     const text = await suite.server.waitForMessage(user.email, (body) =>
       body.includes('stytch_token_type=reset_password'),
@@ -70,6 +73,7 @@ describe('resetting the password', () => {
     await fillNewPassword(page, WEAK);
     await expectAlert(page, SIGN_IN_ERROR_MESSAGES.weak_password);
     await saveScreenshot(page, 'reset-password-weak');
+    await expectNoSeriousA11yViolations(page, 'reset password by link, with an error');
     const password = strongPassword();
     await fillNewPassword(page, password, `${password}!`);
     await expectAlert(page, 'The two passwords do not match.');
@@ -92,7 +96,7 @@ describe('resetting the password', () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
-    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await accountMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'Reset Password' }).click();
     await page.getByRole('form', { name: 'Choose a new password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/reset-password');
@@ -100,6 +104,7 @@ describe('resetting the password', () => {
     await fillNewPassword(page, WEAK);
     await expectAlert(page, SIGN_IN_ERROR_MESSAGES.weak_password);
     await saveScreenshot(page, 'reset-password-session');
+    await expectNoSeriousA11yViolations(page, 'reset password signed in, with an error');
     const password = strongPassword();
     await fillNewPassword(page, password);
     await expectChanged(page, context);
@@ -121,6 +126,7 @@ describe('resetting the password', () => {
     await fillNewPassword(page, user.password);
     await expectAlert(page, SIGN_IN_ERROR_MESSAGES.cannot_reset_password_with_existing_password);
     await saveScreenshot(page, 'reset-password-existing');
+    await expectNoSeriousA11yViolations(page, 'reset password by the current password');
     expect(await sessionJwtOf(context)).toBeUndefined();
 
     const password = strongPassword();

@@ -5,7 +5,13 @@ import {
   type TestOidcProvider,
 } from '../../../packages/identity/e2e/support/oidc-provider.ts';
 import { launchBrowser } from './support/browser.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
+import {
+  accountMenuButton,
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  waitForSignedInHome,
+} from './support/pages.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 describe('signing in with an OAuth provider', () => {
@@ -56,9 +62,7 @@ describe('signing in with an OAuth provider', () => {
     await button.click();
     await waitForSignedInHome(page);
     expect(await sessionJwtOf(context)).toBeTruthy();
-    await page
-      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
-      .waitFor();
+    await accountMenuButton(page, user).waitFor();
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
 import { runSdkInPage } from './support/identity.ts';
 import {
+  accountMenuButton,
   openPage,
   saveScreenshot,
   sessionJwtOf,
@@ -63,9 +64,7 @@ describe('signing in with a passkey', () => {
         'return client.session.getSync().authentication_factors.map((factor) => factor.type);',
       ),
     ).toEqual(['webauthn']);
-    await page
-      .getByRole('button', { name: `Account menu for ${user.firstName} ${user.lastName}` })
-      .waitFor();
+    await accountMenuButton(page, user).waitFor();
     await context.close();
   });
 

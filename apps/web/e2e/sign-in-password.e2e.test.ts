@@ -1,6 +1,13 @@
 import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
-import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
+import {
+  accountMenuButton,
+  expectTitle,
+  openPage,
+  saveScreenshot,
+  signInWithPassword,
+} from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
 describe('signing in with a password, and out again', () => {
@@ -17,6 +24,7 @@ describe('signing in with a password, and out again', () => {
       SIGN_IN_ERROR_MESSAGES.unauthorized_credentials,
     );
     await saveScreenshot(page, 'login-error');
+    await expectNoSeriousA11yViolations(page, 'login with an error');
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(1);
     await context.close();
   });
@@ -25,7 +33,9 @@ describe('signing in with a password, and out again', () => {
     const advisor = suite.server.demoUsers.get('ADVISOR');
     if (!advisor) throw new Error('no demo advisor');
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
+    await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
     await saveScreenshot(page, 'login');
+    await expectNoSeriousA11yViolations(page, 'login');
     await signInWithPassword(page, advisor);
     expect(new URL(page.url()).pathname).toBe('/');
     await expectTitle(page, 'Home | Ballast');
@@ -38,7 +48,7 @@ describe('signing in with a password, and out again', () => {
     ]) {
       expect(await nav.getByRole('link', { name }).getAttribute('href')).toBe(href);
     }
-    const menu = page.getByRole('button', { name: /^Account menu for / });
+    const menu = accountMenuButton(page);
     await menu.waitFor();
     expect(await menu.textContent()).toBe(`${advisor.firstName[0]}${advisor.lastName[0]}`);
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
@@ -47,6 +57,8 @@ describe('signing in with a password, and out again', () => {
     ).toBe(true);
 
     await menu.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'account menu, open');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');

@@ -2,7 +2,13 @@ import { SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { authenticatorCode, enrolAuthenticator } from './support/identity.ts';
-import { openPage, saveScreenshot, sessionJwtOf, waitForSignedInHome } from './support/pages.ts';
+import {
+  accountMenuButton,
+  openPage,
+  saveScreenshot,
+  sessionJwtOf,
+  waitForSignedInHome,
+} from './support/pages.ts';
 import type { TestUser } from './support/server.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -23,9 +29,7 @@ describe('signing in with an authenticator app as the second factor', () => {
 
   async function expectLoggedIn(page: Page, user: TestUser) {
     await waitForSignedInHome(page);
-    const menu = page.getByRole('button', {
-      name: `Account menu for ${user.firstName} ${user.lastName}`,
-    });
+    const menu = accountMenuButton(page, user);
     await menu.waitFor();
   }
 

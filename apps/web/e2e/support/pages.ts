@@ -36,6 +36,22 @@ export async function waitForLoggedInHeader(page: Page): Promise<void> {
     .waitFor();
 }
 
+/**
+ * The header's account menu button. Its name starts with the initials it shows; given a user, the
+ * whole name is checked (their initials and full name).
+ */
+export function accountMenuButton(
+  page: Page,
+  user?: Pick<TestUser, 'firstName' | 'lastName'>,
+): Locator {
+  if (!user) return page.getByRole('button', { name: /, account menu for / });
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+  return page.getByRole('button', {
+    name: `${initials}, account menu for ${user.firstName} ${user.lastName}`,
+    exact: true,
+  });
+}
+
 /** Waits until a sign-in has led to the home page, under the logged-in header. */
 export async function waitForSignedInHome(page: Page): Promise<void> {
   await waitForLoggedInHeader(page);

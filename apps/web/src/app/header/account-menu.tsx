@@ -21,15 +21,24 @@ export function AccountMenu(props: {
   triggerRef: Ref<HTMLButtonElement>;
 }) {
   const navigate = useNavigate();
-  const name = props.advisor ? `${props.advisor.first_name} ${props.advisor.last_name}` : '';
+  const advisor = props.advisor;
+  const initials = advisor ? initialsOf(advisor) : '…';
+  // The name starts with the initials it shows, so that someone who says what they see (voice
+  // control) reaches the button (WCAG 2.5.3).
+  const label = advisor
+    ? `${initials}, account menu for ${advisor.first_name} ${advisor.last_name}`
+    : 'Account menu';
   return (
-    <Menu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while leaving it
+    // focusable, which screen readers meet as controls with no name (WCAG 4.1.2). The menu still
+    // holds the arrow keys and closes on Escape or a click outside.
+    <Menu.Root modal={false}>
       <Menu.Trigger
         ref={props.triggerRef}
-        aria-label={`Account menu${name ? ` for ${name}` : ''}`}
+        aria-label={label}
         className="flex h-9 w-9 items-center justify-center rounded-full bg-gold-400 text-sm font-bold text-navy-900"
       >
-        {props.advisor ? initialsOf(props.advisor) : '…'}
+        {initials}
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

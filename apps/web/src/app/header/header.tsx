@@ -26,7 +26,8 @@ export function Header() {
   const accountMenu = useRef<HTMLButtonElement>(null);
 
   return (
-    <header className="bg-navy-700 text-white">
+    // The page's blue focus outline barely shows on navy (under 2:1); gold stands out at 7:1.
+    <header className="bg-navy-700 text-white [&_:focus-visible]:outline-gold-400">
       {isAuthenticated && <ImpersonationBanner />}
       <div className="flex flex-wrap items-center gap-4 px-4 py-3 sm:px-6">
         <Link to={paths.home} className="text-xl font-bold tracking-wide text-white">

@@ -32,10 +32,12 @@ const WIDTHS: Record<PortfolioFieldId, number> = {
 function renderCell(field: PortfolioField<PortfolioFieldId>, portfolio: PortfolioListItem) {
   switch (field.id) {
     case 'client_name':
+      // The cell cuts long names off, and with them an outline drawn outside the link, so the
+      // focus outline is drawn inside it.
       return (
         <Link
           to={paths.portfolio(portfolio.id)}
-          className="font-semibold text-navy-700 underline-offset-2 hover:underline"
+          className="font-semibold text-navy-700 underline-offset-2 hover:underline focus-visible:-outline-offset-3"
         >
           {portfolio.client_name || 'Unnamed client'}
         </Link>
