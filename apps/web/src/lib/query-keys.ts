@@ -24,9 +24,7 @@ export const queryKeys = {
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   custodians: ['custodians'] as const,
   activeCustodians: ['custodians', 'A'] as const,
-  strategyStyles: ['strategy-styles'] as const,
-  formOptions: (style: string) => ['strategy-styles', style, 'form-options'] as const,
-  // Runs are named by their request, so the same strategy is simulated once per session.
-  simulation: (strategyJson: string) => ['simulations', strategyJson] as const,
+  // A strategy compared is simulated once per session: runs are named by their request.
+  comparedSimulation: (strategyJson: string) => ['simulations', strategyJson] as const,
   comparer: (strategyJson: string) => ['comparer', strategyJson] as const,
 };

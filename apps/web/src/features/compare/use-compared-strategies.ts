@@ -35,7 +35,7 @@ export function useStrategyStyles() {
 export function useFormOptions(style: string | undefined) {
   const api = useApi();
   return useQuery({
-    queryKey: queryKeys.formOptions(style ?? ''),
+    queryKey: queryKeys.strategyFormOptions(style ?? ''),
     queryFn: () => api.request(getStrategyStyleFormOptions, { params: { name: style ?? '' } }),
     enabled: style !== undefined,
     staleTime: Number.POSITIVE_INFINITY,

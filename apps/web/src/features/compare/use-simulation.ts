@@ -39,7 +39,7 @@ export function useSimulations(strategies: readonly (StrategyInput | undefined)[
   const run = useRunSimulation();
   return useQueries({
     queries: strategies.map((strategy) => ({
-      queryKey: queryKeys.simulation(JSON.stringify(strategy ?? null)),
+      queryKey: queryKeys.comparedSimulation(JSON.stringify(strategy ?? null)),
       queryFn: ({ signal }: { signal: AbortSignal }) => run(strategy as StrategyInput, signal),
       enabled: strategy !== undefined,
       ...RUN_QUERY,
