@@ -42,7 +42,9 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts', 'packages/*/e2e/**/*.e2e.test.ts'],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A file's server seeds its firm before the first test; beside the other projects'
+          // tests on two cores that once took longer than two minutes.
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

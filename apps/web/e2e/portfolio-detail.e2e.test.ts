@@ -205,7 +205,9 @@ describe('the portfolio detail screen', () => {
     ] as const) {
       const downloading = page.waitForEvent('download');
       await region
-        .getByRole('button', { name: `Download ${noun} for ${formatDate(document.report_date)}` })
+        .getByRole('button', {
+          name: `Download PDF, ${noun} for ${formatDate(document.report_date)}`,
+        })
         .click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
@@ -219,7 +221,9 @@ describe('the portfolio detail screen', () => {
     await statementList.getByText(`11–${statements.count} of ${statements.count}`).waitFor();
     const oldest = statements.results.at(-1);
     await statementList
-      .getByRole('button', { name: `Download statement for ${formatDate(oldest?.report_date)}` })
+      .getByRole('button', {
+        name: `Download PDF, statement for ${formatDate(oldest?.report_date)}`,
+      })
       .waitFor();
     expect(await statementList.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
   });

@@ -7,7 +7,9 @@ import { Toaster } from 'sonner';
 export function ToastArea() {
   return (
     <section aria-label="Notifications">
-      <Toaster position="bottom-right" visibleToasts={5} toastOptions={{ unstyled: true }} />
+      {/* Expanded, toasts sit one above another: stacked, each hid the one behind it and
+          its dismiss button with it. */}
+      <Toaster position="bottom-right" visibleToasts={5} expand toastOptions={{ unstyled: true }} />
     </section>
   );
 }

@@ -55,7 +55,7 @@ export function ToastCard(props: ToastOptions & { onClose(): void }) {
         <button
           type="button"
           aria-label="Dismiss notification"
-          className="rounded px-1 text-slate-600 hover:text-slate-900"
+          className="inline-flex min-h-6 min-w-6 items-center justify-center rounded text-slate-600 hover:text-slate-900"
           onClick={props.onClose}
         >
           ×

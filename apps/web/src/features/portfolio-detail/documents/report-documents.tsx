@@ -73,10 +73,11 @@ export function ReportDocuments(props: { portfolioId: string; kind: ReportKind }
                   variant="secondary"
                   className="px-3 py-1 text-xs whitespace-nowrap"
                   disabled={downloading === document.id}
-                  aria-label={`Download ${noun} for ${formatDate(document.report_date)}`}
+                  // The name starts with the words on the button, which speech input users say.
+                  aria-label={`${downloadLabel(downloading === document.id)}, ${noun} for ${formatDate(document.report_date)}`}
                   onClick={() => void save(document)}
                 >
-                  {downloading === document.id ? 'Downloading…' : 'Download PDF'}
+                  {downloadLabel(downloading === document.id)}
                 </Button>
               </li>
             ))}
@@ -112,3 +113,5 @@ export function ReportDocuments(props: { portfolioId: string; kind: ReportKind }
     </SectionCard>
   );
 }
+
+const downloadLabel = (downloading: boolean) => (downloading ? 'Downloading…' : 'Download PDF');
