@@ -192,6 +192,8 @@ describe('the build screen', () => {
         strategy: { style: 'B', strategy: { factors: { duration: { placement: 'Short' } } } },
       });
       await page.goto('/portfolio/build');
+      // The page writes its default build into the address once its form has loaded.
+      await page.waitForURL((url) => url.searchParams.get('style') === 'B');
       await page.getByRole('link', { name: 'Open the saved strategy' }).click();
       await page.waitForURL(
         (url) => url.searchParams.get('strategy.factors.duration.placement') === 'Short',
