@@ -5,11 +5,12 @@ import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFormOptions, useStrategyStyles } from '../../lib/use-strategy-styles.ts';
 import { PORTFOLIO_PARAM, readBuildAddress, STYLE_PARAM } from './build-address.ts';
 import { BuildWorkspace } from './build-workspace.tsx';
 import { SavedStrategyLink } from './strategy-actions.tsx';
 import { StylePicker } from './style-picker.tsx';
-import { useChangedPortfolio, useFormOptions, useStrategyStyles } from './use-build-sources.ts';
+import { useChangedPortfolio } from './use-build-sources.ts';
 
 function Failure(props: { text: string; error: unknown; onRetry(): void }) {
   return (

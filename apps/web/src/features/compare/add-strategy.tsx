@@ -3,13 +3,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { useFormOptions, useStrategyStyles } from '../../lib/use-strategy-styles.ts';
 import type { StrategySource } from './compare-address.ts';
 import { choiceOptions, defaultStrategy, valueAt, withChoice } from './strategy-draft.ts';
-import {
-  useFormOptions,
-  usePortfolioChoices,
-  useStrategyStyles,
-} from './use-compared-strategies.ts';
+import { usePortfolioChoices } from './use-compared-strategies.ts';
 
 /**
  * Adds a column: a portfolio's current strategy, or a strategy built here from a style's

@@ -6,8 +6,9 @@ import {
   usdTickFormatter,
 } from '../../components/chart/chart-format.ts';
 import { ChartFrame, ChartPlaceholder } from '../../components/chart/chart-frame.tsx';
+import { isBondResult } from '../../components/strategy-results/index.ts';
 import { formatDate, formatPercent, formatUsd, MISSING } from '../../lib/format.ts';
-import { type AnyResult, historyOf, isBondResult } from './figure-rows.ts';
+import { type AnyResult, historyOf } from './figure-rows.ts';
 
 export type ChartColumn = { letter: string; name: string; result: AnyResult | undefined };
 

@@ -4,13 +4,10 @@ import {
   type SimulationResponseItem,
   type SimulationResult,
 } from '@ballast/contract';
+import { isBondResult } from '../../components/strategy-results/is-bond-result.ts';
 import { formatPercent, formatUsd, formatYears, MISSING } from '../../lib/format.ts';
 
 export type AnyResult = NonNullable<SimulationResponseItem['simulation_result']>;
-
-export function isBondResult(result: AnyResult): result is BondSimulationResult {
-  return 'investable_universe' in result;
-}
 
 /** The history of a result: a token result is one, a bond result carries its own (decision 012). */
 export function historyOf(result: AnyResult): SimulationResult | undefined {

@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
-import { BondResults, TokenResults } from '../../components/strategy-results/index.ts';
-import { type AnyResult, isBondResult } from './figure-rows.ts';
+import {
+  BondResults,
+  isBondResult,
+  TokenResults,
+} from '../../components/strategy-results/index.ts';
+import type { AnyResult } from './figure-rows.ts';
 
 /**
  * One strategy's whole result, chosen by its letter: the table above lines up the headline

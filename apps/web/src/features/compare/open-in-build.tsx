@@ -1,7 +1,7 @@
 import type { StrategyInput } from '@ballast/contract';
 import { Link } from 'react-router';
+import { useFormOptions } from '../../lib/use-strategy-styles.ts';
 import { buildAddress } from './compare-address.ts';
-import { useFormOptions } from './use-compared-strategies.ts';
 
 /** A link that opens a strategy in Build, once the style's form options say how to write it. */
 export function OpenInBuild(props: { strategy: StrategyInput; label: string }) {

@@ -1,8 +1,6 @@
 import {
   getPortfolio,
-  getStrategyStyleFormOptions,
   listPortfolios,
-  listStrategyStyles,
   type StrategyInput,
   StrategyInputSchema,
 } from '@ballast/contract';
@@ -10,6 +8,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api-error.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApi } from '../../lib/session-context.tsx';
+import { useStrategyStyles } from '../../lib/use-strategy-styles.ts';
 import type { StrategySource } from './compare-address.ts';
 import { describeStrategy } from './describe-strategy.ts';
 
@@ -22,25 +21,6 @@ export type ComparedStrategy = {
   /** Why there is no strategy to simulate. */
   problem: string | undefined;
 };
-
-export function useStrategyStyles() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.strategyStyles,
-    queryFn: () => api.request(listStrategyStyles),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
-
-export function useFormOptions(style: string | undefined) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.strategyFormOptions(style ?? ''),
-    queryFn: () => api.request(getStrategyStyleFormOptions, { params: { name: style ?? '' } }),
-    enabled: style !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** The user's portfolios (product §7 `GET /portfolios`), for picking one's current strategy. */
 export function usePortfolioChoices() {
