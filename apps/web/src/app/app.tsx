@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { ApiError } from '../lib/api-error.ts';
 import type { IdentityClient } from '../lib/identity-client.ts';
 import type { RuntimeConfig } from '../lib/runtime-config.ts';

@@ -57,7 +57,9 @@ export default function BuildPage() {
     },
     [setSearch],
   );
-  const restart = (next: URLSearchParams) => setSearch(next);
+  // Navigations render in a transition, which leaves a just-clicked style unchecked until the
+  // new build has rendered; the choice must show at once, as the advisor made it.
+  const restart = (next: URLSearchParams) => setSearch(next, { flushSync: true });
 
   return (
     <div className="flex flex-col gap-3">

@@ -44,8 +44,10 @@ export default function ComparePage() {
   usePageTitle(undefined);
   const [search, setSearch] = useSearchParams();
   const { comparison, dropped } = useMemo(() => comparisonFromSearch(search), [search]);
+  // Controls read the address, and navigations render in a transition: without flushSync a
+  // choice would show only once the whole comparison had rendered again.
   const update = (change: Partial<Comparison>) =>
-    setSearch(comparisonToSearch({ ...comparison, ...change }));
+    setSearch(comparisonToSearch({ ...comparison, ...change }), { flushSync: true });
 
   const strategies = useComparedStrategies(comparison.sources);
   const simulations = useSimulations(strategies.map((item) => item.strategy));
