@@ -8,9 +8,13 @@
  * Prints one JSON line per workload, then the peer's, and, last, one object with all of them and
  * the peak memory of the process while it held the 50,000-bond market and ran M.
  */
-import type { ComparerStrategy, TaxData, TokenStrategy } from '@ballast/contract';
 import {
   COMPARER_CELLS,
+  type ComparerStrategy,
+  type TaxData,
+  type TokenStrategy,
+} from '@ballast/contract';
+import {
   cellStrategy,
   compareCell,
   comparerBonds,

@@ -8,7 +8,10 @@ import {
 } from '@ballast/contract';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparisonFromSearch } from '../src/features/compare/compare-address.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { tabTo } from './support/keyboard.ts';
 import { openPage, saveScreenshot, signInWithPassword, waitForFocus } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -91,7 +94,10 @@ describe('the build screen', () => {
         await waitForCurrentResults();
         const figure = style.name === 'B' ? 'Portfolio yield' : 'Total return';
         await results().getByText(figure, { exact: true }).first().waitFor();
-        if (style.name === 'B') await screenshots(page, 'style-B-default');
+        if (style.name === 'B') {
+          await screenshots(page, 'style-B-default');
+          await expectNoSeriousA11yViolations(page, 'build, bond style');
+        }
 
         // A change the style offers: the bond's duration, a token strategy's rebalancing.
         const hash = await runAfter(async () => {
@@ -115,6 +121,8 @@ describe('the build screen', () => {
         expect(done?.simulation_result).not.toBeNull();
         await results().getByText(figure, { exact: true }).first().waitFor();
         await screenshots(page, `style-${style.name}-run`);
+        if (style.name !== 'B')
+          await expectNoSeriousA11yViolations(page, `build, style ${style.name}`);
       }
     },
     2 * SLOW_TEST_MS,
@@ -165,6 +173,7 @@ describe('the build screen', () => {
       // The last results stay, dimmed, under the explanation.
       expect(await results().locator('[aria-busy="true"]').count()).toBe(1);
       await screenshots(page, 'infeasible');
+      await expectNoSeriousA11yViolations(page, 'build, infeasible strategy');
 
       expect(new URL(page.url()).searchParams.get('strategy.factors.liquidity.min')).toBe('99');
       await page.reload();
@@ -235,6 +244,7 @@ describe('the build screen', () => {
       expect(await yieldRow.getByRole('cell').allTextContents()).toHaveLength(2);
       await impact.getByText('Positions sold').waitFor();
       await screenshots(page, 'portfolio-change');
+      await expectNoSeriousA11yViolations(page, 'build, strategy change');
       await request.click();
       const created = results()
         .getByRole('status')
@@ -253,6 +263,49 @@ describe('the build screen', () => {
       await created.getByRole('link', { name: 'See the request on the portfolio' }).click();
       await page.getByRole('heading', { level: 1, name: detail.client_name }).waitFor();
       await page.getByRole('list', { name: 'Requests' }).waitFor();
+    },
+    SLOW_TEST_MS,
+  );
+  it(
+    'by keyboard alone: from a portfolio, a changed duration compared with the current strategy',
+    async () => {
+      const list = await advisor.get<PortfolioListResponse>('/portfolios?status=IN-GOOD-ORDER');
+      const item = list.portfolios.find((each) => each.current_strategy_summary?.style === 'B');
+      const detail = await advisor.get<PortfolioDetail>(`/portfolios/${item?.id}`);
+      const current = detail.current_strategy;
+      if (current?.style !== 'B') throw new Error('the seeded portfolio has no bond strategy');
+      await page.goto(`/portfolio/build?portfolio=${detail.id}`);
+      await waitForCurrentResults();
+
+      // Tab reaches the duration's chosen placement; an arrow key moves to the next one.
+      const placement = current.strategy.factors.duration.placement;
+      const duration = options().getByRole('group', { name: 'Duration', exact: true });
+      await tabTo(duration.getByRole('radio', { name: placement, checked: true }));
+      await runAfter(() => page.keyboard.press('ArrowRight'));
+      // The summary of each placement is its name.
+      const chosen = await duration
+        .getByRole('radio', { checked: true })
+        .evaluate((radio) => radio.closest('label')?.textContent?.trim());
+      expect(chosen).not.toBe(placement);
+      await waitForCurrentResults();
+
+      await tabTo(results().getByRole('link', { name: 'Compare' }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/portfolio/compare');
+      const { comparison } = comparisonFromSearch(new URL(page.url()).searchParams);
+      const [first, second] = comparison.sources;
+      expect(first).toEqual({ kind: 'portfolio', portfolioId: detail.id });
+      if (second?.kind !== 'strategy' || second.strategy.style !== 'B')
+        throw new Error('the built strategy did not reach Compare');
+      expect(second.strategy.strategy.factors.duration.placement).toBe(chosen);
+
+      const heads = page.getByRole('list', { name: 'Compared strategies' }).getByRole('listitem');
+      await expect.poll(() => heads.count()).toBe(2);
+      for (const index of [0, 1]) {
+        await heads.nth(index).getByText('Simulated for today').waitFor({ timeout: SLOW_TEST_MS });
+      }
+      expect(await heads.nth(0).getAttribute('aria-label')).toBe(`A: ${detail.client_name}`);
+      await expectNoSeriousA11yViolations(page, 'compare, carried over from build');
     },
     SLOW_TEST_MS,
   );

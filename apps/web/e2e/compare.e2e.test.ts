@@ -23,7 +23,9 @@ import {
 } from '../src/features/compare/comparer-cells.ts';
 import { compareRow, FIGURE_ROWS } from '../src/features/compare/figure-rows.ts';
 import { formatPercent } from '../src/lib/format.ts';
+import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { tabTo } from './support/keyboard.ts';
 import { expectTitle, openPage, saveScreenshot, signInWithPassword } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
 
@@ -156,6 +158,7 @@ describe('the compare screen', () => {
       ).toBe(formatPercent(plusOne.value_change));
       await page.getByRole('button', { name: 'Show Rate shock chart' }).click();
 
+      await expectNoSeriousA11yViolations(page, 'compare, three strategies');
       await saveScreenshot(page, 'compare-three-1280');
       await page.setViewportSize({ width: 768, height: 1000 });
       await saveScreenshot(page, 'compare-three-768');
@@ -185,7 +188,9 @@ describe('the compare screen', () => {
         `/portfolio/compare?s=portfolio:${bond.id}&s=portfolio:${token.id}&goal=yield`,
       );
       await heads().nth(0).getByText('Simulated for today').waitFor({ timeout: ENGINE_WAIT_MS });
-      await page.getByRole('button', { name: 'Run the comparer on A' }).click();
+      // By keyboard, as the rest of this comparer's use.
+      await tabTo(page.getByRole('button', { name: 'Run the comparer on A' }));
+      await page.keyboard.press('Enter');
       expect(new URL(page.url()).searchParams.get('comparer')).toBe('0');
 
       const grid = page.getByRole('table', { name: /^Comparer grid/ });
@@ -253,6 +258,7 @@ describe('the compare screen', () => {
         expect(cellKey(placement, liquidity)).toBe(key);
       };
       await bestFor('yield');
+      await expectNoSeriousA11yViolations(page, 'compare, comparer grid');
       await saveScreenshot(page, 'compare-comparer-1280');
       await page.setViewportSize({ width: 768, height: 1000 });
       await saveScreenshot(page, 'compare-comparer-768');
@@ -261,6 +267,17 @@ describe('the compare screen', () => {
       await page.getByLabel('Best cell for').selectOption('liquidity');
       await page.waitForURL((url) => url.searchParams.get('goal') === 'liquidity');
       await bestFor('liquidity');
+
+      // The best cell opens in Build from the keyboard, with its strategy loaded.
+      const best = grid.locator('[data-best]');
+      const bestName = await best.getAttribute('aria-label');
+      await tabTo(best.getByRole('link', { name: `Open ${bestName} in Build` }));
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/portfolio/build');
+      await page
+        .getByRole('region', { name: 'Simulated results' })
+        .getByText(/^(Simulated\.|The style’s default strategy, simulated\.)$/)
+        .waitFor({ timeout: ENGINE_WAIT_MS });
     },
     4 * ENGINE_WAIT_MS,
   );

@@ -9,6 +9,7 @@ export * from './entities/advisor.ts';
 export * from './entities/bond-strategy.ts';
 export * from './entities/client-data.ts';
 export * from './entities/comparer.ts';
+export * from './entities/comparer-cells.ts';
 export * from './entities/custodian.ts';
 export * from './entities/document.ts';
 export * from './entities/form-options.ts';

@@ -1,12 +1,5 @@
 export { BOND_BACKTEST, backtestBondPortfolio } from './bond-strategy/bond-backtest.ts';
-export {
-  COMPARER_CELLS,
-  COMPARER_DEFAULTS,
-  cellStrategy,
-  compareCell,
-  comparerBonds,
-  NO_EXCLUSIONS,
-} from './bond-strategy/comparer.ts';
+export { cellStrategy, compareCell, comparerBonds } from './bond-strategy/comparer.ts';
 export { constraintViolations } from './bond-strategy/constraint-check.ts';
 export {
   type ConstructedPortfolio,

@@ -5,6 +5,16 @@ export const paths = {
   logout: '/auth/logout',
   resetPassword: '/auth/reset-password',
   compare: '/portfolio/compare',
+  /**
+   * Compare, with a strategy carried over from Build beside the current strategy of the
+   * portfolio Build was changing, if any (decision 018).
+   */
+  compareFromBuild: (strategy: object, portfolioId: string | null) => {
+    const search = new URLSearchParams();
+    if (portfolioId) search.set('portfolio', portfolioId);
+    search.set('strategy', JSON.stringify(strategy));
+    return `/portfolio/compare?${search}`;
+  },
   build: '/portfolio/build',
   /** Build, starting from a portfolio's current strategy, to request a change of it. */
   buildFromPortfolio: (portfolioId: string) =>

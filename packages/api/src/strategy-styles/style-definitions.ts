@@ -28,6 +28,7 @@ import {
   LIQUIDITY_MIN,
   MAX_ALLOCATION_MIN_SUM,
   MINIMUM_INITIAL_INVESTMENT,
+  NO_EXCLUSIONS,
   PERCENT_MAX,
   PERCENT_MIN,
   type StrategyInput,
@@ -38,7 +39,7 @@ import {
   type TokenStrategyInput,
   US_STATES,
 } from '@ballast/contract';
-import { CORPORATE_SECTORS, KNOWN_TOKENS, MUNICIPAL_SECTORS, NO_EXCLUSIONS } from '@ballast/engine';
+import { CORPORATE_SECTORS, KNOWN_TOKENS, MUNICIPAL_SECTORS } from '@ballast/engine';
 
 export type StyleDefinition = {
   name: StrategyInput['style'];

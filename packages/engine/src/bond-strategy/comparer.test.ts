@@ -1,8 +1,8 @@
-import type { ComparerStrategy } from '@ballast/contract';
+import { COMPARER_CELLS, type ComparerStrategy } from '@ballast/contract';
 import { makeTaxData } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { generatedMarket } from '../market/generated-market.ts';
-import { COMPARER_CELLS, cellStrategy, cellUniverse, comparerBonds } from './comparer.ts';
+import { cellStrategy, cellUniverse, comparerBonds } from './comparer.ts';
 import { universeOf } from './construct-portfolio.ts';
 
 const market = generatedMarket({ bondCounts: { municipal: 1_500, corporate: 500, treasury: 100 } });

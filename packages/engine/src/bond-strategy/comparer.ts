@@ -1,12 +1,9 @@
 import {
   type BondStrategy,
+  type ComparerCell,
   type ComparerStrategy,
   type ComparerSummaryCell,
-  DURATION_PLACEMENTS,
-  DURATION_RANGES,
-  type DurationPlacement,
-  LIQUIDITY_CODES,
-  type LiquidityCode,
+  comparerCellStrategy,
 } from '@ballast/contract';
 import type { Highs } from 'highs';
 import type { EngineResult } from '../engine-result.ts';
@@ -20,43 +17,9 @@ import {
 import type { Candidate } from './eligible-bonds.ts';
 import { simulateBondStrategy } from './simulate-bond-strategy.ts';
 
-/**
- * What the comparer holds fixed in every cell (SPEC 10.1): the house's default credit factor,
- * a liquidity range of 60-100 where liquidity is constrained, no exclusions, harvesting on.
- */
-export const COMPARER_DEFAULTS = {
-  credit: { credit_universe: 'A-', max_aa_pct: 100, max_a_pct: 40, max_bbb_pct: 0 },
-  liquidityRange: { min: 60, max: 100 },
-} as const;
-
-export type ComparerCell = { placement: DurationPlacement; liquidity: LiquidityCode };
-
-/** A bond strategy's constraints when it excludes nothing. */
-export const NO_EXCLUSIONS: BondStrategy['constraints'] = {
-  excluded_municipal_sectors: [],
-  excluded_corporate_sectors: [],
-  excluded_municipal_issuers: [],
-  excluded_corporate_issuers: [],
-};
-
-/** The nine cells, placement by placement, in the order results list them. */
-export const COMPARER_CELLS: readonly ComparerCell[] = DURATION_PLACEMENTS.flatMap((placement) =>
-  LIQUIDITY_CODES.map((liquidity) => ({ placement, liquidity })),
-);
-
-/** The whole strategy a cell simulates: the comparer's assets with the cell's factors. */
+/** The whole strategy a cell simulates (SPEC 10.1): the comparer's assets with the cell's factors. */
 export function cellStrategy(input: ComparerStrategy, cell: ComparerCell): BondStrategy {
-  const band = DURATION_RANGES[cell.placement];
-  return {
-    assets: input.strategy.assets,
-    factors: {
-      duration: { placement: cell.placement, min: band.min, max: band.max },
-      credit: { ...COMPARER_DEFAULTS.credit },
-      liquidity: { target: cell.liquidity, ...COMPARER_DEFAULTS.liquidityRange },
-    },
-    constraints: { ...NO_EXCLUSIONS },
-    tax_options: { tax_loss_harvest: true, tax_accounting_method: 'HIFO', total_tax_budget: null },
-  };
+  return comparerCellStrategy(input.strategy.assets, cell);
 }
 
 /** The bonds every cell of one comparer request chooses among, and those of its H cells. */

@@ -1,8 +1,9 @@
+import { COMPARER_CELLS } from '@ballast/contract';
 import { makeTaxData } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { generatedMarket } from '../market/generated-market.ts';
 import { loadSolver } from '../optimise/solver.ts';
-import { COMPARER_CELLS, cellStrategy } from './comparer.ts';
+import { cellStrategy } from './comparer.ts';
 import { constraintViolations } from './constraint-check.ts';
 import { constructNaively } from './construct-portfolio.ts';
 import { CONSTRUCTION } from './construction-rules.ts';

@@ -1,5 +1,6 @@
 import type {
   BondStrategy,
+  ComparerCell,
   ComparerStrategy,
   ComparerSummaryCell,
   SimulationResult,
@@ -8,12 +9,7 @@ import type {
   TokenStrategy,
 } from '@ballast/contract';
 import type { Highs } from 'highs';
-import {
-  type ComparerBonds,
-  type ComparerCell,
-  compareCell,
-  comparerBonds,
-} from '../bond-strategy/comparer.ts';
+import { type ComparerBonds, compareCell, comparerBonds } from '../bond-strategy/comparer.ts';
 import {
   type BondSimulation,
   simulateBondStrategy,

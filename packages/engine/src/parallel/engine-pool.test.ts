@@ -1,7 +1,7 @@
-import { ComparerSummarySchema } from '@ballast/contract';
+import { COMPARER_CELLS, ComparerSummarySchema } from '@ballast/contract';
 import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPARER_CELLS, cellStrategy } from '../bond-strategy/comparer.ts';
+import { cellStrategy } from '../bond-strategy/comparer.ts';
 import { simulateBondStrategy } from '../bond-strategy/simulate-bond-strategy.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { loadSolver } from '../optimise/solver.ts';

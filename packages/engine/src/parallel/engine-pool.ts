@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ComparerStrategy, ComparerSummaryCell } from '@ballast/contract';
-import { COMPARER_CELLS } from '../bond-strategy/comparer.ts';
+import { COMPARER_CELLS, type ComparerStrategy, type ComparerSummaryCell } from '@ballast/contract';
 import type { MarketSource } from '../market/market-source.ts';
 import type { EngineAnswer, EngineJob, ThreadReply } from './engine-jobs.ts';
 

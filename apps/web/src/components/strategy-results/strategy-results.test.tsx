@@ -19,6 +19,7 @@ import {
   BondResults,
   headlineFigures,
   isBondResult,
+  STALE_RESULTS_CLASS,
   TokenResults,
   tokenHeadlineFigures,
 } from './index.ts';
@@ -259,7 +260,7 @@ describe('BondResults on an engine result', RENDER_TIME, () => {
     render(<BondResults result={bond} dimmed />);
     const results = region('Bond strategy results');
     expect(results.getAttribute('aria-busy')).toBe('true');
-    expect(results.className).toContain('opacity-50');
+    expect(results.className).toContain(STALE_RESULTS_CLASS);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Action, PortfolioDetail, StrategyInput } from '@ballast/contract';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
 import {
@@ -82,7 +82,28 @@ function RequestChange(props: {
   );
 }
 
-/** What to do with the strategy: keep it for a new account, or ask to move a portfolio to it. */
+/** Compare opened with this strategy, beside the current one of the portfolio being changed. */
+function CompareLink(props: { strategy: StrategyInput | null; portfolioId: string | null }) {
+  if (props.strategy === null)
+    return (
+      <Button variant="secondary" disabled>
+        Compare
+      </Button>
+    );
+  return (
+    <Link
+      to={paths.compareFromBuild(props.strategy, props.portfolioId)}
+      className={buttonClassName('secondary')}
+    >
+      Compare
+    </Link>
+  );
+}
+
+/**
+ * What to do with the strategy: compare it, keep it for a new account, or ask to move a
+ * portfolio to it.
+ */
 export function StrategyActions(props: {
   strategy: StrategyInput | null;
   portfolio: PortfolioDetail | null;
@@ -90,6 +111,7 @@ export function StrategyActions(props: {
 }) {
   return (
     <div className="flex flex-wrap items-start justify-end gap-2">
+      <CompareLink strategy={props.strategy} portfolioId={props.portfolio?.id ?? null} />
       <SaveForNewAccount strategy={props.strategy} primary={props.portfolio === null} />
       {props.portfolio && (
         <RequestChange

@@ -1,5 +1,5 @@
 import type { PortfolioDetail } from '@ballast/contract';
-import { isBondResult } from '../../components/strategy-results/index.ts';
+import { isBondResult, STALE_RESULTS_CLASS } from '../../components/strategy-results/index.ts';
 import { FigureList } from '../../components/ui/figure-list.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
@@ -64,7 +64,7 @@ export function StrategyChangeImpact(props: {
       ) : rows.length === 0 ? (
         <LoadingBlock label="Simulating the current strategy" rows={3} />
       ) : (
-        <div className={props.isProposedCurrent ? '' : 'opacity-50'}>
+        <div className={props.isProposedCurrent ? '' : STALE_RESULTS_CLASS}>
           <table className="w-full text-sm">
             <caption className="sr-only">Current and proposed strategy figures</caption>
             <thead>

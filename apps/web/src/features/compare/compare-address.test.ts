@@ -1,6 +1,7 @@
 import type { FormOption } from '@ballast/contract';
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../config/paths.ts';
 import {
   buildAddress,
   type Comparison,
@@ -65,6 +66,26 @@ describe('the address of a comparison', () => {
     expect(comparisonFromSearch(search).comparison.sources).toEqual([
       { kind: 'portfolio', portfolioId: 'p-1' },
       { kind: 'strategy', strategy: bond },
+    ]);
+  });
+
+  it('puts the portfolio Build was changing before the strategy it carries over', () => {
+    const address = new URL(paths.compareFromBuild(bond, 'p-7'), 'http://localhost');
+    expect(address.pathname).toBe(paths.compare);
+    expect(comparisonFromSearch(address.searchParams)).toEqual({
+      comparison: {
+        sources: [
+          { kind: 'portfolio', portfolioId: 'p-7' },
+          { kind: 'strategy', strategy: bond },
+        ],
+        goal: 'tax_equivalent_yield',
+        comparerOf: null,
+      },
+      dropped: 0,
+    });
+    const alone = new URL(paths.compareFromBuild(token, null), 'http://localhost');
+    expect(comparisonFromSearch(alone.searchParams).comparison.sources).toEqual([
+      { kind: 'strategy', strategy: token },
     ]);
   });
 

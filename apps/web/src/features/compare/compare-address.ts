@@ -72,13 +72,16 @@ export function comparisonToSearch(comparison: Comparison): URLSearchParams {
  * The comparison an address names (decision 018). What cannot be read (an unknown goal, a
  * strategy the contract refuses, more than four strategies) is left out rather than failing the
  * page; `dropped` counts the strategies left out so the page can say so. `strategy` is the single
- * strategy Build carries over (`/portfolio/compare?strategy=…`), added as one more column.
+ * strategy Build carries over (`/portfolio/compare?strategy=…`), added as one more column, after
+ * the current strategy of the `portfolio` Build was changing.
  */
 export function comparisonFromSearch(search: URLSearchParams): {
   comparison: Comparison;
   dropped: number;
 } {
   const params = [...search.getAll('s')];
+  const changing = search.get('portfolio');
+  if (changing !== null) params.push(`${PORTFOLIO_PREFIX}${changing}`);
   const carried = search.get('strategy');
   if (carried !== null) params.push(`${STRATEGY_PREFIX}${carried}`);
   const read = params.map(sourceFromParam);

@@ -2,8 +2,8 @@ import {
   type BondStrategyInput,
   type ComparerStrategy,
   type ComparerSummaryCell,
+  comparerCellStrategy,
   DURATION_PLACEMENTS,
-  DURATION_RANGES,
   type DurationPlacement,
   LIQUIDITY_CODES,
   type LiquidityCode,
@@ -93,28 +93,9 @@ export function cellStrategy(
   placement: DurationPlacement,
   liquidity: LiquidityCode,
 ): BondStrategyInput {
-  const band = DURATION_RANGES[placement];
   return {
     style: 'B',
-    strategy: {
-      assets: strategy.strategy.assets,
-      factors: {
-        duration: { placement, min: band.min, max: band.max },
-        credit: { credit_universe: 'A-', max_aa_pct: 100, max_a_pct: 40, max_bbb_pct: 0 },
-        liquidity: { target: liquidity, min: 60, max: 100 },
-      },
-      constraints: {
-        excluded_municipal_sectors: [],
-        excluded_corporate_sectors: [],
-        excluded_municipal_issuers: [],
-        excluded_corporate_issuers: [],
-      },
-      tax_options: {
-        tax_loss_harvest: true,
-        tax_accounting_method: 'HIFO',
-        total_tax_budget: null,
-      },
-    },
+    strategy: comparerCellStrategy(strategy.strategy.assets, { placement, liquidity }),
     tax_data: strategy.tax_data,
   };
 }

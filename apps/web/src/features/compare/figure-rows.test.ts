@@ -1,6 +1,6 @@
 import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
-import { compareRow, FIGURE_ROWS, rowsFor } from './figure-rows.ts';
+import { bestMeansOf, compareRow, FIGURE_ROWS, rowsFor } from './figure-rows.ts';
 
 function history(totalReturn: number, volatility: number): SimulationResult {
   return {
@@ -150,6 +150,47 @@ describe('the best of a row', () => {
       ['3.10%', false],
       ['—', false],
     ]);
+  });
+});
+
+describe('dollar figures', () => {
+  /** A history that starts from `start` dollars and gains `gain`. */
+  function grown(start: number, gain: number): SimulationResult {
+    const result = history((gain / start) * 100, 10);
+    result.balance = {
+      data: [],
+      balance: start + gain,
+      total_gain_loss: gain,
+      total_gain_loss_perc: (gain / start) * 100,
+    };
+    return result;
+  }
+
+  it('have no best when the strategies start from different amounts', () => {
+    // $1,000,000 growing 5 % ends at $1,050,000; $2,000,000 growing 2 % ends at $2,040,000.
+    // The larger ending balance says only that more was invested; the return of 5 % is better.
+    const small = grown(1_000_000, 50_000);
+    const large = grown(2_000_000, 40_000);
+    const balance = row('balance');
+    expect(compareRow(balance, [small, large]).map((cell) => [cell.text, cell.isBest])).toEqual([
+      ['$1,050,000', false],
+      ['$2,040,000', false],
+    ]);
+    expect(bestMeansOf(balance, [small, large])).toBe(
+      'no best: the strategies start from different amounts (compare their returns)',
+    );
+    expect(compareRow(row('total_return'), [small, large]).map((cell) => cell.isBest)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('have a best when the strategies start alike', () => {
+    const better = grown(1_000_000, 50_000);
+    const worse = grown(1_000_000, 20_000);
+    const balance = row('balance');
+    expect(compareRow(balance, [worse, better]).map((cell) => cell.isBest)).toEqual([false, true]);
+    expect(bestMeansOf(balance, [worse, better])).toBe('largest ending balance');
   });
 });
 

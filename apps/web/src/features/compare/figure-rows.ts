@@ -36,6 +36,8 @@ export type FigureRow = {
   bestMeans: string;
   /** The figure compared; null when the strategy has none (a token strategy has no duration). */
   value(result: AnyResult): number | null;
+  /** A sum of dollars, which grows with the amount invested. */
+  inDollars?: true;
   format(value: number): string;
 };
 
@@ -80,6 +82,7 @@ export const FIGURE_ROWS: readonly FigureRow[] = [
     better: 'higher',
     bestMeans: 'most cash a year after tax',
     value: bond((result) => result.attributes.after_tax_cash_flow),
+    inDollars: true,
     format: usd,
   },
   {
@@ -120,6 +123,7 @@ export const FIGURE_ROWS: readonly FigureRow[] = [
     better: 'higher',
     bestMeans: 'most tax saved',
     value: bond((result) => result.attributes.tax_loss_harvested_value),
+    inDollars: true,
     format: usd,
   },
   {
@@ -128,6 +132,7 @@ export const FIGURE_ROWS: readonly FigureRow[] = [
     better: 'higher',
     bestMeans: 'largest ending balance',
     value: history((result) => result.balance.balance),
+    inDollars: true,
     format: usd,
   },
   {
@@ -186,17 +191,46 @@ export const FIGURE_ROWS: readonly FigureRow[] = [
     value: history((result) =>
       result.tax_loss_harvesting.yearly.reduce((sum, year) => sum + year.tax_savings, 0),
     ),
+    inDollars: true,
     format: usd,
   },
 ];
 
 export type RowCell = { text: string; isBest: boolean; differs: boolean };
 
+/** The amount a result's history starts from, to the dollar; null when it has no history. */
+function startingAmount(result: AnyResult): number | null {
+  const found = historyOf(result);
+  return found ? Math.round(found.balance.balance - found.balance.total_gain_loss) : null;
+}
+
+/**
+ * Whether a row's best means anything: a dollar figure of a strategy that invests more is larger
+ * for that reason alone, so dollar rows have a best only among strategies that start alike.
+ */
+function isFairRow(row: FigureRow, results: readonly (AnyResult | undefined)[]): boolean {
+  if (!row.inDollars) return true;
+  const amounts = new Set(
+    results.flatMap((result) => {
+      const amount = result ? startingAmount(result) : null;
+      return amount === null ? [] : [amount];
+    }),
+  );
+  return amounts.size <= 1;
+}
+
+/** What "best" means in a row across these results, read beside it. */
+export function bestMeansOf(row: FigureRow, results: readonly (AnyResult | undefined)[]): string {
+  return isFairRow(row, results)
+    ? row.bestMeans
+    : 'no best: the strategies start from different amounts (compare their returns)';
+}
+
 /**
  * One row across the columns: each figure as shown, which are the best, and which differ from
  * the first column. Figures compare as they read on screen, so two that print alike tie; a row
- * is marked only when at least two strategies have the figure and they are not all equal, and
- * every column that reaches the best is marked.
+ * is marked only when at least two strategies have the figure and they are not all equal (and,
+ * for dollars, start from the same amount), and every column that reaches the best is marked.
  */
 export function compareRow(row: FigureRow, results: readonly (AnyResult | undefined)[]): RowCell[] {
   const values = results.map((result) => (result ? row.value(result) : null));
@@ -206,7 +240,7 @@ export function compareRow(row: FigureRow, results: readonly (AnyResult | undefi
   );
   const distinct = new Set(present.map((item) => item.text));
   let bestText: string | undefined;
-  if (row.better && present.length >= 2 && distinct.size > 1) {
+  if (row.better && present.length >= 2 && distinct.size > 1 && isFairRow(row, results)) {
     const best = present.reduce((winner, item) =>
       (row.better === 'higher' ? item.value > winner.value : item.value < winner.value)
         ? item

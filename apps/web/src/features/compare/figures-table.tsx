@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type AnyResult, compareRow, rowsFor } from './figure-rows.ts';
+import { type AnyResult, bestMeansOf, compareRow, rowsFor } from './figure-rows.ts';
 
 export type FigureColumn = { letter: string; name: string; result: AnyResult | undefined };
 
@@ -89,7 +89,7 @@ export function FiguresTable(props: { columns: FigureColumn[] }) {
                     </td>
                   );
                 })}
-                <td className="px-3 py-1.5 text-slate-700">{row.bestMeans}</td>
+                <td className="px-3 py-1.5 text-slate-700">{bestMeansOf(row, results)}</td>
               </tr>
             ))}
           </tbody>
