@@ -253,29 +253,53 @@ describe('response entities (product §3)', () => {
         volume: { High: 100 },
       },
     };
-    // Results stored before positions' contributions were reported have none.
-    const explained = {
+    // Results stored before positions' contributions were reported have none, and those stored
+    // before each contribution named its bond (engine rules 2) have no terms.
+    const part = {
+      cusip: '64966QAA8',
+      weight: 100,
+      portfolio_yield: 3.4,
+      tax_equivalent_yield: 5.5,
+      after_tax_cash_flow: 40_000,
+      duration: 5,
+      rate_change_sensitivity: [{ rate_change_bps: 100, value_change: -5.1 }],
+    };
+    const explained = { ...bond, contributions: [part] };
+    const terms = {
+      issuer: 'New York City Municipal Water Finance Authority',
+      coupon: 4.375,
+      maturity: '2041-06-15',
+      rating: 'AA+',
+      next_call: '2031-06-15',
+      asset_class: 'munis_in_state',
+    };
+    const described = {
       ...bond,
       contributions: [
-        {
-          cusip: '64966QAA8',
-          weight: 100,
-          portfolio_yield: 3.4,
-          tax_equivalent_yield: 5.5,
-          after_tax_cash_flow: 40_000,
-          duration: 5,
-          rate_change_sensitivity: [{ rate_change_bps: 100, value_change: -5.1 }],
-        },
+        { ...part, ...terms },
+        { ...part, ...terms, next_call: null },
       ],
     };
-    for (const simulation_result of [bond, explained, general, null]) {
+    const item = (simulation_result: unknown) => ({
+      time_window: 'today',
+      simulation_hash: 'a1b2c3',
+      simulation_result,
+    });
+    for (const simulation_result of [bond, explained, described, general, null]) {
+      expect(validationErrorsOf(SimulationResponseItemSchema, item(simulation_result))).toEqual([]);
+    }
+    // A rating is a notch of the credit universe, an asset class one of the composition's.
+    for (const wrong of [
+      { rating: 'Aa1' },
+      { asset_class: 'municipal' },
+      { maturity: '15/06/2041' },
+    ]) {
       expect(
-        validationErrorsOf(SimulationResponseItemSchema, {
-          time_window: 'today',
-          simulation_hash: 'a1b2c3',
-          simulation_result,
-        }),
-      ).toEqual([]);
+        validationErrorsOf(
+          SimulationResponseItemSchema,
+          item({ ...bond, contributions: [{ ...part, ...terms, ...wrong }] }),
+        ),
+      ).not.toEqual([]);
     }
     expect(
       validationErrorsOf(ComparerResponseItemSchema, {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIQUIDITY_MAX, LIQUIDITY_MIN } from '../constants.ts';
-import { TimeWindowSchema } from '../enums.ts';
+import { CreditRatingSchema, TimeWindowSchema } from '../enums.ts';
 import { IsoDateSchema, requiredOr } from '../fields.ts';
 import { EXACTLY_ONE_TIME_WINDOW, INVALID_VALUE, TIME_WINDOW_NOT_TODAY } from '../messages.ts';
 import { StrategyInputSchema } from './strategy.ts';
@@ -101,6 +101,19 @@ export type InvestableUniverseEntry = z.infer<typeof InvestableUniverseEntrySche
  */
 export const PositionContributionSchema = z.object({
   cusip: z.string(),
+  // The bond's terms as the market holds them, for a holdings table. Optional because results
+  // stored before the engine reported them (engine rules 2) lack them and must still parse: a
+  // stored row is read back by its hash, and the rules version only keeps it from being reused.
+  issuer: z.string().optional(),
+  // Annual coupon rate in percent (5 for 5 %).
+  coupon: z.number().optional(),
+  maturity: IsoDateSchema.optional(),
+  // The bond's own notch, such as "AA-".
+  rating: CreditRatingSchema.optional(),
+  // The next call date still open to the issuer, null when it can no longer call.
+  next_call: IsoDateSchema.nullable().optional(),
+  // One of the classes of asset_class_composition, in-state judged by the client's residency.
+  asset_class: AssetClassCompositionSchema.keyof().optional(),
   // Percent of the bonds' market value.
   weight: z.number(),
   // Percentage points of attributes.portfolio_yield and attributes.tax_equivalent_yield.

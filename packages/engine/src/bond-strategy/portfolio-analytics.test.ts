@@ -1,6 +1,8 @@
 import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { parseIsoDate } from '../dates.ts';
+import { formatIsoDate, parseIsoDate } from '../dates.ts';
+import { parseCsv } from '../market/csv.ts';
+import { exportMarket } from '../market/csv-market.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { allocateBondUniverse, BOND_CLASSES, type MarketData } from '../market/market-data.ts';
 import { loadSolver } from '../optimise/solver.ts';
@@ -94,6 +96,24 @@ describe('each figure as the sum of its positions, by hand (SPEC 8.8)', () => {
     expect(parts.map((part) => part.weight)).toEqual([24.75, 24.75, 50.5]);
   });
 
+  it('names each position’s bond in the market’s terms (SPEC 8.8)', () => {
+    const terms = parts.map(({ issuer, coupon, maturity, rating, next_call, asset_class }) => ({
+      issuer,
+      coupon,
+      maturity,
+      rating,
+      next_call,
+      asset_class,
+    }));
+    // Notch 1 is AA+. None is callable; Puerto Rico's bond is no New Yorker's in-state bond.
+    const common = { maturity: '2027-01-15', rating: 'AA+', next_call: null };
+    expect(terms).toEqual([
+      { ...common, issuer: 'New Jersey', coupon: 3, asset_class: 'munis_national' },
+      { ...common, issuer: 'United States Treasury', coupon: 4, asset_class: 'treasuries' },
+      { ...common, issuer: 'Puerto Rico', coupon: 5, asset_class: 'munis_national' },
+    ]);
+  });
+
   it('splits the yield: weight times yield to worst (SPEC 8.1)', () => {
     // .2475 x 5.0505 = 1.25; .2475 x 6.0606 = 1.5; .505 x 5 = 2.525; 5.275 in all.
     expect(parts.map((part) => part.portfolio_yield)).toEqual([1.25, 1.5, 2.525]);
@@ -181,6 +201,45 @@ describe('the contributions of a simulation add up to its figures (SPEC 8.8)', (
       portfolio.positions.map((position) => market.bonds.cusip[position.bond]),
     );
     expect(total((part) => part.weight)).toBeCloseTo(100, 9);
+  });
+
+  it('names each position’s bond as the market’s own record has it', () => {
+    // The market in its documented columns (MARKET-DATA.md), each bond's row found by CUSIP.
+    const records = new Map(
+      parseCsv(exportMarket(market).bonds, 'bonds.csv', ['cusip']).map((record) => [
+        record.get('cusip'),
+        record,
+      ]),
+    );
+    const classes: Record<string, string> = { corporate: 'corporates', treasury: 'treasuries' };
+    // A call is open when it falls more than 30 days off and before maturity (SPEC 3.5); the
+    // calls are the first call's anniversaries.
+    const openAfter = formatIsoDate(market.asOf + 30);
+    const nextCall = (firstCall: string, maturity: string) => {
+      if (firstCall === '') return null;
+      let call = firstCall;
+      for (let years = 1; call <= openAfter; years++) {
+        call = `${Number(firstCall.slice(0, 4)) + years}${firstCall.slice(4)}`;
+      }
+      return call < maturity ? call : null;
+    };
+    for (const part of parts) {
+      const record = records.get(part.cusip);
+      if (!record) throw new Error(`${part.cusip} is not in the market's record`);
+      const bondClass = record.get('class');
+      expect(part).toMatchObject({
+        issuer: record.get('issuer'),
+        maturity: record.get('maturity'),
+        rating: record.get('rating'),
+        next_call: nextCall(record.get('first_call'), record.get('maturity')),
+        asset_class:
+          classes[bondClass] ??
+          (record.get('state') === taxData.tax_residency ? 'munis_in_state' : 'munis_national'),
+      });
+      expect(part.coupon).toBeCloseTo(Number(record.get('coupon')), 9);
+    }
+    // The factory's strategy holds callable municipal bonds (golden.test.ts): a call to show.
+    expect(parts.some((part) => part.next_call !== null)).toBe(true);
   });
 
   it('adds up exactly to every headline figure, as rounded', () => {

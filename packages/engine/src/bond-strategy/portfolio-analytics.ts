@@ -2,12 +2,13 @@ import {
   type BondSimulationResult,
   type BondStrategy,
   CREDIT_UNIVERSE,
+  type CreditRating,
   type TaxData,
 } from '@ballast/contract';
 import { cashFlows } from '../bonds/cash-flows.ts';
-import { toCivil } from '../dates.ts';
+import { formatIsoDate, toCivil } from '../dates.ts';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
-import { worstAt, worstCandidates } from '../market/price-to-worst.ts';
+import { nextCallDay, worstAt, worstCandidates } from '../market/price-to-worst.ts';
 import {
   afterTaxYieldOf,
   combinedRate,
@@ -166,6 +167,7 @@ export function portfolioAnalytics(
     },
     contributions: portfolio.positions.map((position, i) => ({
       cusip: bonds.cusip[position.bond] as string,
+      ...bondTerms(market, position.bond, rates),
       weight: figures.weight[i] as number,
       portfolio_yield: figures.portfolioYield[i] as number,
       tax_equivalent_yield: figures.taxEquivalentYield[i] as number,
@@ -204,6 +206,27 @@ export function apportion(values: readonly number[], places: number): number[] {
     floors[index] = (floors[index] as number) + 1;
   }
   return floors.map((units) => units / scale);
+}
+
+/**
+ * The bond a position holds, in the market's own terms (SPEC 8.8): whoever reads a result has
+ * no market to look its CUSIPs up in, and the holdings table shows these beside the figures.
+ */
+function bondTerms(market: MarketData, bond: number, rates: TaxRates) {
+  const { bonds, asOf } = market;
+  const nextCall = nextCallDay(
+    bonds.firstCall[bond] as number,
+    asOf,
+    bonds.maturity[bond] as number,
+  );
+  return {
+    issuer: bonds.issuer[bond] as string,
+    coupon: percent(bonds.coupon[bond] as number),
+    maturity: formatIsoDate(bonds.maturity[bond] as number),
+    rating: CREDIT_UNIVERSE[bonds.rating[bond] as number] as CreditRating,
+    next_call: nextCall < 0 ? null : formatIsoDate(nextCall),
+    asset_class: reportedClass(market, bond, rates),
+  };
 }
 
 function reportedClass(market: MarketData, bond: number, rates: TaxRates): ReportedClass {

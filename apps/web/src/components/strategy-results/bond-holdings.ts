@@ -1,15 +1,27 @@
-import type { BondSimulationResult, SimulationResult } from '@ballast/contract';
+import {
+  type BondSimulationResult,
+  CREDIT_UNIVERSE,
+  type CreditRating,
+  type SimulationResult,
+} from '@ballast/contract';
 import type { CsvColumn } from '../../lib/csv.ts';
-import { formatPercent, formatUsd, formatYears } from '../../lib/format.ts';
+import { formatDate, formatPercent, formatUsd, formatYears, MISSING } from '../../lib/format.ts';
 
 /**
  * One position the engine chose, as far as the result describes it. The contributions of
- * SPEC 8.8 carry each position's CUSIP and weight; its yield to worst, after-tax yield grossed
- * up and duration are its part of each figure over its weight. A result stored before the
- * engine reported contributions names only CUSIPs and weights (the backtest's holdings).
+ * SPEC 8.8 carry each position's CUSIP, its bond's terms and its weight; its yield to worst,
+ * after-tax yield grossed up and duration are its part of each figure over its weight. A result
+ * stored before the engine reported contributions names only CUSIPs and weights (the backtest's
+ * holdings), and one stored before it reported the terms lacks those.
  */
 export type BondHolding = {
   cusip: string;
+  issuer: string | null;
+  /** Annual coupon rate, percent. */
+  coupon: number | null;
+  /** ISO date. */
+  maturity: string | null;
+  rating: CreditRating | null;
   /** Percent of the bonds' market value. */
   weight: number;
   /** Percent. */
@@ -34,6 +46,10 @@ export function bondHoldings(
             part.weight > 0 ? (value * 100) / part.weight : null;
           return {
             cusip: part.cusip,
+            issuer: part.issuer ?? null,
+            coupon: part.coupon ?? null,
+            maturity: part.maturity ?? null,
+            rating: part.rating ?? null,
             weight: part.weight,
             yieldToWorst: perWeight(part.portfolio_yield),
             taxEquivalentYield: perWeight(part.tax_equivalent_yield),
@@ -43,6 +59,10 @@ export function bondHoldings(
         })
       : Object.entries(backtest?.holdings ?? {}).map(([cusip, weight]) => ({
           cusip,
+          issuer: null,
+          coupon: null,
+          maturity: null,
+          rating: null,
           weight,
           yieldToWorst: null,
           taxEquivalentYield: null,
@@ -57,10 +77,39 @@ export type BondHoldingColumn = {
   header: string;
   numeric: boolean;
   format(holding: BondHolding): string;
+  /** What the column sorts by, when not its value. */
+  sortValue?(holding: BondHolding): number | string | null;
 };
 
 export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
   { key: 'cusip', header: 'CUSIP', numeric: false, format: (holding) => holding.cusip },
+  {
+    key: 'issuer',
+    header: 'Issuer',
+    numeric: false,
+    format: (holding) => holding.issuer ?? MISSING,
+  },
+  {
+    key: 'coupon',
+    header: 'Coupon',
+    numeric: true,
+    // Coupons run in eighths of a percent: two places would turn 4.375 into 4.38.
+    format: (holding) => formatPercent(holding.coupon, 3),
+  },
+  {
+    key: 'maturity',
+    header: 'Maturity',
+    numeric: false,
+    format: (holding) => formatDate(holding.maturity),
+  },
+  {
+    key: 'rating',
+    header: 'Rating',
+    numeric: false,
+    format: (holding) => holding.rating ?? MISSING,
+    // Best notch first, not the alphabet's order (which puts A+ before AA).
+    sortValue: (holding) => (holding.rating ? CREDIT_UNIVERSE.indexOf(holding.rating) : null),
+  },
   {
     key: 'weight',
     header: 'Weight',

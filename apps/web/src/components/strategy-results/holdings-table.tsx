@@ -60,7 +60,8 @@ export function HoldingsTable(props: {
               header: column.header,
               cell: column.format,
               numeric: column.numeric,
-              sortValue: (holding: BondHolding) => holding[column.key],
+              sortValue: (holding: BondHolding) =>
+                column.sortValue ? column.sortValue(holding) : holding[column.key],
             }),
           )}
           rows={holdings}

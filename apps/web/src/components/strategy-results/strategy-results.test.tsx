@@ -1,5 +1,6 @@
 import {
   BondSimulationResultSchema,
+  CREDIT_UNIVERSE,
   type SimulationResult,
   SimulationResultSchema,
 } from '@ballast/contract';
@@ -7,11 +8,13 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  formatDate,
   formatNumber,
   formatPercent,
   formatSignedPercent,
   formatUsd,
   formatYears,
+  MISSING,
 } from '../../lib/format.ts';
 import bondJson from './fixtures/bond-result.json' with { type: 'json' };
 import tokenJson from './fixtures/token-result.json' with { type: 'json' };
@@ -59,6 +62,26 @@ const escaped = (text: string) => text.replace(/[$+.]/g, '\\$&');
 /** The number in a formatted cell: "$1,234.56", "-0.1234%", "0.4749 yrs". */
 function amount(text: string): number {
   return Number(text.replace(/[$,%]|yrs/g, '').trim());
+}
+
+/** The cells of one CSV line: a quoted cell may hold commas and doubled quotes (RFC 4180). */
+function csvCells(line: string): string[] {
+  const cells = [''];
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i] as string;
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cells[cells.length - 1] += '"';
+      i += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (char === ',' && !quoted) {
+      cells.push('');
+    } else {
+      cells[cells.length - 1] += char;
+    }
+  }
+  return cells;
 }
 
 it('tells a bond result from a token one', () => {
@@ -161,17 +184,78 @@ describe('BondResults on an engine result', RENDER_TIME, () => {
     if (!file) throw new Error('no file was offered');
     const [header, ...lines] = (await file.text()).split('\r\n');
     expect(header).toBe(
-      'CUSIP,Weight,Yield to worst,Tax-equivalent yield,After-tax cash flow,Duration (yrs)',
+      'CUSIP,Issuer,Coupon,Maturity,Rating,Weight,Yield to worst,Tax-equivalent yield,After-tax cash flow,Duration (yrs)',
     );
-    expect(lines.map((line) => line.split(',')[0]).sort()).toEqual(
-      Object.keys(backtest.holdings).sort(),
-    );
+    const rows = lines.map(csvCells);
+    expect(rows.map((row) => row[0]).sort()).toEqual(Object.keys(backtest.holdings).sort());
+    // Issuers such as "Cedar Falls Economic Development Corp., CA" must stay one cell.
+    expect(contributions.some((part) => part.issuer?.includes(','))).toBe(true);
     for (const part of contributions) {
-      const line = lines.find((row) => row.startsWith(`${part.cusip},`))?.split(',') ?? [];
-      expect(Number(line[1])).toBe(part.weight);
-      expect(Number(line[4])).toBe(part.after_tax_cash_flow);
-      expect(Number(line[2]) * part.weight).toBeCloseTo(part.portfolio_yield * 100, 8);
+      const row = rows.find((cells) => cells[0] === part.cusip) ?? [];
+      expect(row.slice(1, 5)).toEqual([
+        part.issuer,
+        String(part.coupon),
+        part.maturity,
+        part.rating,
+      ]);
+      expect(Number(row[5])).toBe(part.weight);
+      expect(Number(row[8])).toBe(part.after_tax_cash_flow);
+      expect(Number(row[6]) * part.weight).toBeCloseTo(part.portfolio_yield * 100, 8);
     }
+  });
+
+  it('names each holding’s bond: issuer, coupon, maturity and rating', () => {
+    render(<BondResults result={bond} />);
+    const table = within(region('Holdings table')).getByRole('table');
+    // A coupon in eighths of a percent, which two places would round.
+    const part = contributions.find((entry) => entry.coupon === 4.375);
+    if (!part) throw new Error('the fixture has no 4.375 % coupon');
+    const row = within(table).getByRole('rowheader', { name: part.cusip }).closest('tr');
+    expect(
+      [...(row?.querySelectorAll('td') ?? [])].slice(0, 5).map((cell) => cell.textContent),
+    ).toEqual([
+      part.issuer,
+      '4.375%',
+      formatDate(part.maturity),
+      part.rating,
+      formatPercent(part.weight),
+    ]);
+  });
+
+  it('shows a dash for the terms a result stored before the engine reported them lacks', () => {
+    const stored = {
+      ...bond,
+      contributions: contributions.map(
+        ({ issuer, coupon, maturity, rating, next_call, asset_class, ...figures }) => figures,
+      ),
+    };
+    render(<BondResults result={stored} />);
+    const table = within(region('Holdings table')).getByRole('table');
+    const part = contributions[0];
+    if (!part) throw new Error('the fixture has no contributions');
+    const row = within(table).getByRole('rowheader', { name: part.cusip }).closest('tr');
+    expect(
+      [...(row?.querySelectorAll('td') ?? [])].slice(0, 5).map((cell) => cell.textContent),
+    ).toEqual([MISSING, MISSING, MISSING, MISSING, formatPercent(part.weight)]);
+  });
+
+  it('sorts the ratings best notch first, not alphabetically', async () => {
+    const user = userEvent.setup();
+    render(<BondResults result={bond} />);
+    const table = within(region('Holdings table')).getByRole('table');
+    const ratings = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('td')[3]?.textContent ?? '');
+    const notch = (rating: string) => (CREDIT_UNIVERSE as readonly string[]).indexOf(rating);
+    const header = within(table).getByRole('button', { name: /Rating/ });
+    await user.click(header);
+    const ascending = ratings();
+    expect(ascending).toEqual([...ascending].sort((a, b) => notch(a) - notch(b)));
+    expect(ascending[0]).toBe('AAA');
+    await user.click(header);
+    expect(ratings()[0]).toBe(ascending.at(-1));
   });
 
   it('sorts the holdings by a column, ascending then descending', async () => {
