@@ -223,7 +223,7 @@ describe('the compare screen', () => {
               name,
             ).toBeGreaterThan(0);
             const href = await shown
-              .getByRole('link', { name: `Open ${name} in Build` })
+              .getByRole('link', { name: `Open in Build: ${name}` })
               .getAttribute('href');
             const opened = new URL(href ?? '', suite.server.url);
             expect(opened.pathname).toBe('/portfolio/build');
@@ -271,7 +271,7 @@ describe('the compare screen', () => {
       // The best cell opens in Build from the keyboard, with its strategy loaded.
       const best = grid.locator('[data-best]');
       const bestName = await best.getAttribute('aria-label');
-      await tabTo(best.getByRole('link', { name: `Open ${bestName} in Build` }));
+      await tabTo(best.getByRole('link', { name: `Open in Build: ${bestName}` }));
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/portfolio/build');
       await page

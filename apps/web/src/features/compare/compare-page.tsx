@@ -213,9 +213,7 @@ function StrategyHeads(props: {
               {status}
             </p>
             <div className="mt-auto flex flex-wrap gap-2">
-              {item.strategy && (
-                <OpenInBuild strategy={item.strategy} label={`Open ${letter} in Build`} />
-              )}
+              {item.strategy && <OpenInBuild strategy={item.strategy} what={letter} />}
               {item.strategy?.style === 'B' && props.comparerOf !== index && (
                 <Button
                   variant="secondary"

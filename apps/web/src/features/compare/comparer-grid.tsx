@@ -178,7 +178,7 @@ function BuiltCell(props: {
         ))}
       </dl>
       <div className="mt-auto">
-        <OpenInBuild strategy={props.strategy} label={`Open ${name} in Build`} />
+        <OpenInBuild strategy={props.strategy} what={name} />
       </div>
     </section>
   );

@@ -3,17 +3,19 @@ import { Link } from 'react-router';
 import { useFormOptions } from '../../lib/use-strategy-styles.ts';
 import { buildAddress } from './compare-address.ts';
 
-/** A link that opens a strategy in Build, once the style's form options say how to write it. */
-export function OpenInBuild(props: { strategy: StrategyInput; label: string }) {
+/**
+ * A link that opens a strategy in Build, once the style's form options say how to write it.
+ * Its name starts with the words on it, then says which strategy (`what`) for a screen reader.
+ */
+export function OpenInBuild(props: { strategy: StrategyInput; what: string }) {
   const form = useFormOptions(props.strategy.style);
   if (!form.data) return null;
   return (
     <Link
       to={buildAddress(props.strategy, form.data.options)}
       className="rounded text-sm font-semibold text-navy-700 underline hover:text-navy-800"
-      aria-label={props.label}
     >
-      Open in Build
+      Open in Build<span className="sr-only">: {props.what}</span>
     </Link>
   );
 }
