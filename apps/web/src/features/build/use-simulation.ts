@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApi } from '../../lib/session-context.tsx';
-import { canonicalJson } from './strategy-draft.ts';
+import { canonicalJson } from '../../lib/strategy-draft.ts';
 
 /** How long the form waits after the last change before it asks for a run. */
 export const SIMULATION_DEBOUNCE_MS = 300;
