@@ -8,12 +8,12 @@ import {
   draftOf,
   type StrategyDraft,
 } from '../../lib/strategy-draft.ts';
+import { useSimulation } from '../../lib/use-simulation.ts';
 import { buildSearch, draftFromSearch, STYLE_PARAM, TAX_EXEMPT_PARAM } from './build-address.ts';
 import { BuildResults } from './build-results.tsx';
 import { StrategyActions } from './strategy-actions.tsx';
 import { StrategyChangeImpact } from './strategy-change-impact.tsx';
 import { StrategyForm } from './strategy-form.tsx';
-import { useSimulation } from './use-simulation.ts';
 import { useStrategyDraft } from './use-strategy-draft.ts';
 
 /** The strategy's content as one comparable text; the server's timestamp is not part of it. */
@@ -84,7 +84,7 @@ export function BuildWorkspace(props: {
   const { draft, taxExempt, strategy } = build;
   const defaultKey = useMemo(() => {
     const defaults = defaultStrategy(formOptions);
-    return defaults ? JSON.stringify(defaults) : '';
+    return defaults ? canonicalJson(defaults) : '';
   }, [formOptions]);
   const simulation = useSimulation({
     strategy,
