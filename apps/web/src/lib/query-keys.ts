@@ -18,13 +18,12 @@ export const queryKeys = {
   strategyFormOptions: (style: string) => ['strategy-styles', style, 'form-options'] as const,
   // A run is named by the hash of its request, so its result never changes once it is there.
   simulationResult: (hash: string) => ['simulation-results', hash] as const,
-  // Asking to simulate a strategy is idempotent: the api answers the same hash for the same one.
+  // Asking to simulate a strategy is idempotent: the api answers the same run for the same one,
+  // so Build and Compare share a strategy's result by its canonical JSON.
   simulationRun: (strategy: string) => ['simulation-runs', strategy] as const,
   currentAdvisor: ['advisors', 'self'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   custodians: ['custodians'] as const,
   activeCustodians: ['custodians', 'A'] as const,
-  // A strategy compared is simulated once per session: runs are named by their request.
-  comparedSimulation: (strategyJson: string) => ['simulations', strategyJson] as const,
   comparer: (strategyJson: string) => ['comparer', strategyJson] as const,
 };

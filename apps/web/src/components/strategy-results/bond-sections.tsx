@@ -20,6 +20,7 @@ import {
 } from '../../lib/format.ts';
 import { CHART_COLORS, usdTick } from '../chart/chart-format.ts';
 import { ChartFrame } from '../chart/chart-frame.tsx';
+import { ShareChart } from '../chart/share-chart.tsx';
 import { FigureList } from '../ui/figure-list.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import { ExplainButton } from './contribution-dialog.tsx';
@@ -34,7 +35,6 @@ import {
 } from './labels.ts';
 import { type RowColumn, RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
-import { ShareChart } from './share-chart.tsx';
 
 /** The headline figures that are not rate shocks; those have their own chart. */
 const SHOCK_PREFIX = 'rate_change_';

@@ -1,5 +1,6 @@
 import type { SimulationResult } from '@ballast/contract';
 import { formatPercent } from '../../lib/format.ts';
+import { ShareChart } from '../chart/share-chart.tsx';
 import { SectionCard } from '../ui/section-card.tsx';
 import {
   BalanceSection,
@@ -11,7 +12,6 @@ import { sharesBySize } from './labels.ts';
 import { ResultsArea } from './results-area.tsx';
 import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
-import { ShareChart } from './share-chart.tsx';
 
 const ATTRIBUTE_TITLES = {
   consensus_mechanism: 'Consensus mechanism',

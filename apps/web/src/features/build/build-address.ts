@@ -11,7 +11,7 @@ import {
   isSameValue,
   readAt,
   type StrategyDraft,
-} from './strategy-draft.ts';
+} from '../../lib/strategy-draft.ts';
 
 export const STYLE_PARAM = 'style';
 export const PORTFOLIO_PARAM = 'portfolio';

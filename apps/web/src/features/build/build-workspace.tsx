@@ -1,19 +1,19 @@
 import type { FormOption, FormOptions, PortfolioDetail, StrategyInput } from '@ballast/contract';
 import { useEffect, useMemo } from 'react';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
+import {
+  canonicalJson,
+  defaultDraft,
+  defaultStrategy,
+  draftOf,
+  type StrategyDraft,
+} from '../../lib/strategy-draft.ts';
+import { useSimulation } from '../../lib/use-simulation.ts';
 import { buildSearch, draftFromSearch, STYLE_PARAM, TAX_EXEMPT_PARAM } from './build-address.ts';
 import { BuildResults } from './build-results.tsx';
 import { StrategyActions } from './strategy-actions.tsx';
 import { StrategyChangeImpact } from './strategy-change-impact.tsx';
-import {
-  canonicalJson,
-  checkDraft,
-  defaultDraft,
-  draftOf,
-  type StrategyDraft,
-} from './strategy-draft.ts';
 import { StrategyForm } from './strategy-form.tsx';
-import { useSimulation } from './use-simulation.ts';
 import { useStrategyDraft } from './use-strategy-draft.ts';
 
 /** The strategy's content as one comparable text; the server's timestamp is not part of it. */
@@ -83,9 +83,9 @@ export function BuildWorkspace(props: {
   }));
   const { draft, taxExempt, strategy } = build;
   const defaultKey = useMemo(() => {
-    const defaults = checkDraft(defaultDraft(style, options), { taxExempt: false });
-    return defaults.ok ? JSON.stringify(defaults.strategy) : '';
-  }, [style, options]);
+    const defaults = defaultStrategy(formOptions);
+    return defaults ? canonicalJson(defaults) : '';
+  }, [formOptions]);
   const simulation = useSimulation({
     strategy,
     defaultKey,

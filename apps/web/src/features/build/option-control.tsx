@@ -3,8 +3,8 @@ import * as Switch from '@radix-ui/react-switch';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
+import { isSameValue } from '../../lib/strategy-draft.ts';
 import { OptionIcon } from './option-icon.tsx';
-import { isSameValue } from './strategy-draft.ts';
 
 export type OptionControlProps = {
   option: FormOption;

@@ -5,13 +5,13 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatUsd, MISSING } from '../../lib/format.ts';
+import { runFailureReason, useStrategySimulation } from '../../lib/use-simulation.ts';
 import {
   type AnyResult,
   figuresSideBySide,
   movingCost,
   strategyInputOf,
 } from './strategy-change-impact.ts';
-import { useStrategyRun } from './use-simulation.ts';
 
 function MovingCostFigures(props: { portfolio: PortfolioDetail; proposed: AnyResult }) {
   const assets = props.portfolio.current_holding?.assets ?? [];
@@ -52,14 +52,15 @@ export function StrategyChangeImpact(props: {
 }) {
   const { portfolio, proposed } = props;
   const current = portfolio.current_strategy;
-  const run = useStrategyRun(current ? strategyInputOf(current) : null);
+  const run = useStrategySimulation(current ? strategyInputOf(current) : undefined);
   if (!current) return null;
-  const rows = run.result && proposed ? figuresSideBySide(run.result, proposed) : [];
+  const rows = run.data && proposed ? figuresSideBySide(run.data, proposed) : [];
   return (
     <SectionCard title="The change, before it is requested">
-      {run.failure || run.error ? (
+      {run.isError ? (
         <p className="text-sm text-slate-700">
-          The current strategy could not be simulated: {run.failure ?? errorMessage(run.error)}
+          The current strategy could not be simulated:{' '}
+          {runFailureReason(run.error) ?? errorMessage(run.error)}
         </p>
       ) : rows.length === 0 ? (
         <LoadingBlock label="Simulating the current strategy" rows={3} />

@@ -12,8 +12,8 @@ import {
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BASKET_FORM_OPTIONS, BOND_FORM_OPTIONS } from './form-options.fixture.ts';
-import { defaultDraft } from './strategy-draft.ts';
+import { BASKET_FORM_OPTIONS, BOND_FORM_OPTIONS } from '../../lib/form-options.fixture.ts';
+import { defaultDraft } from '../../lib/strategy-draft.ts';
 import { StrategyForm, sectionsNamedIn } from './strategy-form.tsx';
 import { useStrategyDraft } from './use-strategy-draft.ts';
 

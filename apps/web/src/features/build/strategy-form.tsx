@@ -1,13 +1,13 @@
 import type { FormOption } from '@ballast/contract';
 import { type ReactNode, useId } from 'react';
-import { OptionControl } from './option-control.tsx';
 import {
   activeOptions,
   type DraftErrors,
   limitsOf,
   readAt,
   type StrategyDraft,
-} from './strategy-draft.ts';
+} from '../../lib/strategy-draft.ts';
+import { OptionControl } from './option-control.tsx';
 
 /** Where an option sits, by the strategy field it fills; the client's tax data is apart. */
 const SECTIONS = [

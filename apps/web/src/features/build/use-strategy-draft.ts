@@ -6,7 +6,7 @@ import {
   type DraftErrors,
   type StrategyDraft,
   withTaxExemptValues,
-} from './strategy-draft.ts';
+} from '../../lib/strategy-draft.ts';
 
 const NO_ERRORS: DraftErrors = new Map();
 

@@ -1,11 +1,11 @@
-import type { FormValue, StrategyInput } from '@ballast/contract';
+import type { FormOption, FormOptions, FormValue, StrategyInput } from '@ballast/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
+import { defaultStrategy, readAt, withChoice } from '../../lib/strategy-draft.ts';
 import { useFormOptions, useStrategyStyles } from '../../lib/use-strategy-styles.ts';
 import type { StrategySource } from './compare-address.ts';
-import { choiceOptions, defaultStrategy, valueAt, withChoice } from './strategy-draft.ts';
 import { usePortfolioChoices } from './use-compared-strategies.ts';
 
 /**
@@ -102,6 +102,11 @@ function FromPortfolio(props: { onAdd(source: StrategySource): void; disabled: b
   );
 }
 
+/** The options a strategy built on the spot offers: its choices among a fixed list. */
+function choiceOptions(form: FormOptions): FormOption[] {
+  return form.options.filter((option) => option.value_type === 'select');
+}
+
 function FromStyle(props: { onAdd(source: StrategySource): void; disabled: boolean }) {
   const styles = useStrategyStyles();
   const [style, setStyle] = useState<string | undefined>(undefined);
@@ -148,7 +153,7 @@ function FromStyle(props: { onAdd(source: StrategySource): void; disabled: boole
           draft &&
           draft.style === form.data.name &&
           choiceOptions(form.data).map((option) => {
-            const current = valueAt(draft, option.payload_field_name);
+            const current = readAt(draft, option.payload_field_name);
             const index = option.values.findIndex((item) => item.value === current);
             return (
               <Field key={option.payload_field_name} label={option.form_name}>

@@ -1,6 +1,6 @@
 import { type FormOption, type StrategyInput, StrategyInputSchema } from '@ballast/contract';
 import { paths } from '../../config/paths.ts';
-import { valueAt } from './strategy-draft.ts';
+import { readAt } from '../../lib/strategy-draft.ts';
 
 /** Where one compared strategy comes from: a portfolio's current strategy, or one written out. */
 export type StrategySource =
@@ -106,7 +106,7 @@ export function comparisonFromSearch(search: URLSearchParams): {
 export function buildAddress(strategy: StrategyInput, options: readonly FormOption[]): string {
   const search = new URLSearchParams({ style: strategy.style });
   for (const option of options) {
-    const value = valueAt(strategy, option.payload_field_name);
+    const value = readAt(strategy, option.payload_field_name);
     if (value === undefined) continue;
     search.set(
       option.payload_field_name,

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { runFailureReason, useSimulations } from '../../lib/use-simulation.ts';
 import { AddStrategy } from './add-strategy.tsx';
 import {
   type Comparison,
@@ -21,8 +22,6 @@ import { FiguresTable } from './figures-table.tsx';
 import { FullResults } from './full-results.tsx';
 import { OpenInBuild } from './open-in-build.tsx';
 import { type ComparedStrategy, useComparedStrategies } from './use-compared-strategies.ts';
-import { useSimulations } from './use-simulation.ts';
-import { runFailureReason } from './wait-for-run.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D'] as const;
 

@@ -10,6 +10,7 @@ import { inputClass } from '../../components/ui/field.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api-error.ts';
 import { formatPercent, formatUsd, formatYears } from '../../lib/format.ts';
+import { runFailureReason, useSimulations } from '../../lib/use-simulation.ts';
 import { COMPARER_GOALS, type ComparerGoal } from './compare-address.ts';
 import {
   bestCellKey,
@@ -20,8 +21,7 @@ import {
   PLACEMENT_LABELS,
 } from './comparer-cells.ts';
 import { OpenInBuild } from './open-in-build.tsx';
-import { useComparer, useSimulations } from './use-simulation.ts';
-import { runFailureReason } from './wait-for-run.ts';
+import { useComparer } from './use-comparer.ts';
 
 type Slot = { placement: DurationPlacement; liquidity: LiquidityCode };
 const SLOTS: Slot[] = DURATION_PLACEMENTS.flatMap((placement) =>

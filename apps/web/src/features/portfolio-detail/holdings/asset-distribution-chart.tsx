@@ -1,7 +1,5 @@
 import type { AssetDistribution } from '@ballast/contract';
-import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS } from '../../../components/chart/chart-format.ts';
-import { ChartFrame } from '../../../components/chart/chart-frame.tsx';
+import { ShareChart } from '../../../components/chart/share-chart.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 
@@ -15,7 +13,7 @@ const CLASS_LABELS: Record<keyof AssetDistribution, string> = {
 
 const TITLE = 'Asset distribution';
 
-/** Share of NAV per asset class, as horizontal bars labelled with their percentages. */
+/** Share of NAV per asset class. */
 export function AssetDistributionChart(props: { distribution: AssetDistribution | null }) {
   const { distribution } = props;
   if (!distribution) {
@@ -32,53 +30,17 @@ export function AssetDistributionChart(props: { distribution: AssetDistribution 
     label: CLASS_LABELS[key],
     pct: distribution[key],
   }));
-  const largest = rows.reduce((top, row) => (row.pct > top.pct ? row : top));
   return (
     <SectionCard title={TITLE}>
-      <ChartFrame
+      <ShareChart
         title={TITLE}
-        summary={`Largest share: ${largest.label}, ${formatPercent(largest.pct)} of NAV.`}
-        rows={rows}
-        rowKey={(row) => row.key}
-        height={240}
-        columns={[
-          { header: 'Asset class', cell: (row) => row.label },
-          { header: 'Share of NAV', cell: (row) => formatPercent(row.pct), numeric: true },
-        ]}
-      >
-        <BarChart
-          data={rows}
-          layout="vertical"
-          responsive
-          style={{ width: '100%', height: '100%' }}
-          margin={{ top: 4, right: 48, bottom: 4, left: 4 }}
-        >
-          <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
-          <XAxis
-            type="number"
-            domain={[0, 100]}
-            unit="%"
-            stroke={CHART_COLORS.axis}
-            fontSize={12}
-          />
-          <YAxis
-            type="category"
-            dataKey="label"
-            width={104}
-            stroke={CHART_COLORS.axis}
-            fontSize={12}
-          />
-          <Tooltip formatter={(value) => [formatPercent(Number(value)), 'Share of NAV']} />
-          <Bar dataKey="pct" fill={CHART_COLORS.nav} isAnimationActive={false}>
-            <LabelList
-              dataKey="pct"
-              position="right"
-              fontSize={12}
-              formatter={(value) => formatPercent(Number(value))}
-            />
-          </Bar>
-        </BarChart>
-      </ChartFrame>
+        shares={rows}
+        categoryHeader="Asset class"
+        shareHeader="Share of NAV"
+        summary={(largest) =>
+          `Largest share: ${largest.label}, ${formatPercent(largest.pct)} of NAV.`
+        }
+      />
     </SectionCard>
   );
 }

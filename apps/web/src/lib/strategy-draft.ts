@@ -7,6 +7,7 @@
 import {
   BOND_STRATEGY_STYLE,
   type FormOption,
+  type FormOptions,
   type FormValue,
   type StrategyInput,
   StrategyInputSchema,
@@ -217,4 +218,31 @@ export function checkDraft(draft: StrategyDraft, options: { taxExempt: boolean }
   }
   if (parsed.success && errors.size === 0) return { ok: true, strategy: parsed.data };
   return { ok: false, errors };
+}
+
+/**
+ * The strategy a draft makes, or undefined. The tax-exempt rules are an account's, and the
+ * strategies made here have no account yet.
+ */
+function strategyOf(draft: StrategyDraft): StrategyInput | undefined {
+  const check = checkDraft(draft, { taxExempt: false });
+  return check.ok ? check.strategy : undefined;
+}
+
+/** A style's default strategy, or undefined when its defaults do not make one. */
+export function defaultStrategy(form: FormOptions): StrategyInput | undefined {
+  return strategyOf(defaultDraft(form.name, form.options));
+}
+
+/**
+ * A whole strategy after one choice, for a caller that holds strategies rather than drafts:
+ * undefined when the choice makes one that breaks a rule. Only the option's own values can
+ * bring or drop fields, so the option alone is enough to prune with.
+ */
+export function withChoice(
+  strategy: StrategyInput,
+  option: FormOption,
+  value: FormValue,
+): StrategyInput | undefined {
+  return strategyOf(changeOption([option], draftOf(strategy), option, value));
 }

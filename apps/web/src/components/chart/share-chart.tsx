@@ -1,20 +1,29 @@
 import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../lib/format.ts';
-import { CHART_COLORS } from '../chart/chart-format.ts';
-import { ChartFrame, ChartPlaceholder } from '../chart/chart-frame.tsx';
+import { CHART_COLORS } from './chart-format.ts';
+import { ChartFrame, ChartPlaceholder } from './chart-frame.tsx';
 
 const BAR_HEIGHT = 26;
 
+type Share = { key: string; label: string; pct: number };
+
 /**
- * Shares of a whole (exposures, composition, token attributes) as horizontal bars labelled with
- * their percentages; the height grows with the number of categories so labels never crowd.
+ * Shares of a whole (a simulation's exposures, composition, token attributes; a portfolio's
+ * asset distribution) as horizontal bars labelled with their percentages; the height grows
+ * with the number of categories so labels never crowd.
  */
 export function ShareChart(props: {
   title: string;
-  shares: { key: string; label: string; pct: number }[];
+  shares: Share[];
+  /** The table's heading over the categories; the title unless given. */
+  categoryHeader?: string;
+  /** What a share is called in the table and the tooltip ('Share of NAV'); 'Share' unless given. */
+  shareHeader?: string;
+  /** The sentence under the chart, from its largest share. */
+  summary?(largest: Share): string;
 }) {
-  const { shares } = props;
-  const largest = shares.reduce<(typeof shares)[number] | undefined>(
+  const { shares, shareHeader = 'Share' } = props;
+  const largest = shares.reduce<Share | undefined>(
     (top, share) => (top === undefined || share.pct > top.pct ? share : top),
     undefined,
   );
@@ -28,13 +37,15 @@ export function ShareChart(props: {
   return (
     <ChartFrame
       title={props.title}
-      summary={`Largest: ${largest.label}, ${formatPercent(largest.pct)}.`}
+      summary={
+        props.summary?.(largest) ?? `Largest: ${largest.label}, ${formatPercent(largest.pct)}.`
+      }
       rows={shares}
       rowKey={(share) => share.key}
       height={height}
       columns={[
-        { header: props.title, cell: (share) => share.label },
-        { header: 'Share', cell: (share) => formatPercent(share.pct), numeric: true },
+        { header: props.categoryHeader ?? props.title, cell: (share) => share.label },
+        { header: shareHeader, cell: (share) => formatPercent(share.pct), numeric: true },
       ]}
     >
       <BarChart
@@ -54,7 +65,7 @@ export function ShareChart(props: {
           stroke={CHART_COLORS.axis}
           fontSize={12}
         />
-        <Tooltip formatter={(value) => [formatPercent(Number(value)), 'Share']} />
+        <Tooltip formatter={(value) => [formatPercent(Number(value)), shareHeader]} />
         <Bar dataKey="pct" fill={CHART_COLORS.nav} isAnimationActive={false} barSize={16}>
           <LabelList
             dataKey="pct"

@@ -1,6 +1,8 @@
 import {
   DURATION_OUT_OF_RANGE,
   type FormOption,
+  type FormOptions,
+  type FormValue,
   INITIAL_INVESTMENT_TOO_SMALL,
   INVALID_TAX_RATE,
   LIQUIDITY_OUT_OF_RANGE,
@@ -13,34 +15,26 @@ import {
   TAX_EXEMPT_RATE_NOT_ZERO,
   TAX_EXEMPT_RESIDENCY_REQUIRED,
 } from '@ballast/contract';
+import { makeBondStrategyInput } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { buildSearch, draftFromSearch } from './build-address.ts';
-import { BASKET_FORM_OPTIONS, BOND_FORM_OPTIONS } from './form-options.fixture.ts';
+import {
+  BASKET_FORM_OPTIONS,
+  BOND_FORM_OPTIONS,
+  bondWith,
+  optionAt,
+} from './form-options.fixture.ts';
 import {
   activeOptions,
-  changeOption,
   checkDraft,
   defaultDraft,
+  defaultStrategy,
   limitsOf,
   readAt,
   type StrategyDraft,
+  withChoice,
   withTaxExemptValues,
   writeAt,
 } from './strategy-draft.ts';
-
-function optionAt(options: readonly FormOption[], path: string): FormOption {
-  const found = options.find((option) => option.payload_field_name === path);
-  if (!found) throw new Error(`no option ${path}`);
-  return found;
-}
-
-function bondWith(changes: Record<string, unknown>): StrategyDraft {
-  let draft = defaultDraft('B', BOND_FORM_OPTIONS);
-  for (const [path, value] of Object.entries(changes)) {
-    draft = changeOption(BOND_FORM_OPTIONS, draft, optionAt(BOND_FORM_OPTIONS, path), value);
-  }
-  return draft;
-}
 
 function messagesOf(draft: StrategyDraft, taxExempt = false): Record<string, readonly string[]> {
   const check = checkDraft(draft, { taxExempt });
@@ -181,53 +175,112 @@ describe('product §5 rules, with the contract’s messages', () => {
   });
 });
 
-describe('the build in the address', () => {
-  it('names only the style when nothing differs from its defaults', () => {
-    const search = buildSearch({
-      draft: defaultDraft('B', BOND_FORM_OPTIONS),
-      formOptions: BOND_FORM_OPTIONS,
-      portfolioId: null,
-      taxExempt: false,
-    });
-    expect(search.toString()).toBe('style=B');
+function option(
+  path: string,
+  value_type: string,
+  default_value: FormValue,
+  values: FormOption['values'] = [],
+): FormOption {
+  return {
+    form_name: path,
+    form_summary: '',
+    form_description: '',
+    value_type,
+    values,
+    payload_field_name: path,
+    default_value,
+  };
+}
+
+function choice(value: FormValue, constraints: Record<string, FormValue> | null = null) {
+  return { value, limits: null, icon: null, summary: String(value), description: '', constraints };
+}
+
+const base = makeBondStrategyInput();
+
+/** The bond form as the api serves it: every leaf of the default, plus the other variant's. */
+function bondForm(): FormOptions {
+  const leaves: [string, FormValue][] = [];
+  const walk = (value: unknown, path: string) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key);
+    } else if (path !== 'style') leaves.push([path, value as FormValue]);
+  };
+  walk(base, '');
+  return {
+    name: 'B',
+    options: [
+      ...leaves.map(([path, value]) =>
+        path === 'strategy.assets.type'
+          ? option(path, 'select', value, [
+              choice('max_allocation', {
+                'strategy.assets.muni_max_pct': 70,
+                'strategy.assets.corp_max_pct': 30,
+                'strategy.assets.tsry_max_pct': 30,
+              }),
+              choice('select', {
+                'strategy.assets.municipals': true,
+                'strategy.assets.corporates': false,
+                'strategy.assets.treasuries': true,
+              }),
+            ])
+          : path === 'strategy.factors.duration.placement'
+            ? option(path, 'select', value, [
+                choice('Short', {
+                  'strategy.factors.duration.min': 2,
+                  'strategy.factors.duration.max': 3,
+                }),
+                // The default's own choice, as every form offers it: its bounds stay.
+                choice('Intermediate', {
+                  'strategy.factors.duration.min': 4,
+                  'strategy.factors.duration.max': 6,
+                }),
+              ])
+            : option(path, 'number', value),
+      ),
+      // Of the variant the default does not use: written, then dropped by the contract.
+      option('strategy.assets.municipals', 'toggle', true),
+    ],
+    default_simulation_results: [],
+  };
+}
+
+describe('a whole strategy built from form options, as Compare builds one', () => {
+  it('starts as the style’s default, without the other asset variant’s fields', () => {
+    expect(defaultStrategy(bondForm())).toEqual(base);
   });
 
-  it('gives back the same strategy, a choice’s constraints and later fields included', () => {
-    const draft = bondWith({
-      'strategy.assets.type': 'select',
-      'strategy.assets.treasuries': false,
-      'strategy.factors.duration.placement': 'Long',
-      'strategy.factors.duration.min': 8,
-      'strategy.constraints.excluded_municipal_issuers': ['City of Springfield'],
-      'tax_data.tax_rate': 24,
-      'strategy.tax_options.total_tax_budget': 25_000,
-    });
-    const search = buildSearch({
-      draft,
-      formOptions: BOND_FORM_OPTIONS,
-      portfolioId: 'c0ffee00-0000-4000-8000-000000000001',
-      taxExempt: true,
-    });
-    expect(search.get('strategy.factors.duration.placement')).toBe('Long');
-    expect(search.get('strategy.factors.duration.max')).toBeNull();
-    expect(search.get('tax_data.tax_rate')).toBe('24');
-    expect(search.get('tax_exempt')).toBe('true');
-    const restored = draftFromSearch(
-      'B',
-      BOND_FORM_OPTIONS,
-      new URLSearchParams(search.toString()),
+  it('takes a choice with the fields it imposes', () => {
+    const form = bondForm();
+    const placement = form.options.find(
+      (item) => item.payload_field_name === 'strategy.factors.duration.placement',
     );
-    expect(restored).toEqual(draft);
+    if (!placement) throw new Error('no placement option');
+    const short = withChoice(base, placement, 'Short');
+    expect(short?.style === 'B' && short.strategy.factors.duration).toEqual({
+      placement: 'Short',
+      min: 2,
+      max: 3,
+    });
   });
 
-  it('keeps a figure the advisor is still typing, so the message stays after a reload', () => {
-    const draft = bondWith({ 'tax_data.initial_investment_amount': '12x' });
-    const search = buildSearch({
-      draft,
-      formOptions: BOND_FORM_OPTIONS,
-      portfolioId: null,
-      taxExempt: false,
+  it('switches the asset variant whole', () => {
+    const assetType = bondForm().options.find(
+      (item) => item.payload_field_name === 'strategy.assets.type',
+    );
+    if (!assetType) throw new Error('no asset option');
+    const picked = withChoice(base, assetType, 'select');
+    expect(picked && readAt(picked, 'strategy.assets')).toEqual({
+      type: 'select',
+      municipals: true,
+      corporates: false,
+      treasuries: true,
     });
-    expect(draftFromSearch('B', BOND_FORM_OPTIONS, search)).toEqual(draft);
+  });
+
+  it('writes list items by index', () => {
+    expect(writeAt({}, 'strategy.assets.0.instrument', 'BTC')).toEqual({
+      strategy: { assets: [{ instrument: 'BTC' }] },
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Form options shaped as the api serves them (packages/api/src/strategy-styles/), for the
- * tests of the generated form: the bond style whole, and a fixed token basket with the one
- * value type the bond form lacks. Long lists (states, sectors, tokens) are cut to a few.
+ * tests of strategy drafts and of Build's generated form: the bond style whole, and a fixed
+ * token basket with the one value type the bond form lacks. Long lists (states, sectors,
+ * tokens) are cut to a few.
  */
 import {
   CREDIT_UNIVERSE,
@@ -15,6 +16,7 @@ import {
   TAX_EXEMPT_RESIDENCY,
   TAX_RATES,
 } from '@ballast/contract';
+import { changeOption, defaultDraft, type StrategyDraft } from './strategy-draft.ts';
 
 function choice(value: FormValue, summary: string, extras: Partial<FormOptionValue> = {}) {
   return {
@@ -291,3 +293,18 @@ export const BASKET_FORM_OPTIONS: FormOption[] = [
   ),
   ...taxOptions,
 ];
+
+export function optionAt(options: readonly FormOption[], path: string): FormOption {
+  const found = options.find((option) => option.payload_field_name === path);
+  if (!found) throw new Error(`no option ${path}`);
+  return found;
+}
+
+/** The bond style's default draft with each change made as the form makes it, in order. */
+export function bondWith(changes: Record<string, unknown>): StrategyDraft {
+  let draft = defaultDraft('B', BOND_FORM_OPTIONS);
+  for (const [path, value] of Object.entries(changes)) {
+    draft = changeOption(BOND_FORM_OPTIONS, draft, optionAt(BOND_FORM_OPTIONS, path), value);
+  }
+  return draft;
+}
