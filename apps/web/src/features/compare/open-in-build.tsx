@@ -14,8 +14,9 @@ export function OpenInBuild(props: { strategy: StrategyInput; what: string }) {
     <Link
       to={buildAddress(props.strategy, form.data.options)}
       className="rounded text-sm font-semibold text-navy-700 underline hover:text-navy-800"
+      aria-label={`Open in Build: ${props.what}`}
     >
-      Open in Build<span className="sr-only">: {props.what}</span>
+      Open in Build
     </Link>
   );
 }
