@@ -254,7 +254,7 @@ describe('response entities (product §3)', () => {
       },
     };
     // Results stored before positions' contributions were reported have none, and those stored
-    // before each contribution named its bond (engine rules 2) have no terms.
+    // before each contribution named its bond (engine rules 2) have no terms nor own figures.
     const part = {
       cusip: '64966QAA8',
       weight: 100,
@@ -273,11 +273,17 @@ describe('response entities (product §3)', () => {
       next_call: '2031-06-15',
       asset_class: 'munis_in_state',
     };
+    const own = {
+      yield_to_worst: 3.4,
+      bond_tax_equivalent_yield: 5.5,
+      bond_duration: 5,
+      price: 101.25,
+    };
     const described = {
       ...bond,
       contributions: [
-        { ...part, ...terms },
-        { ...part, ...terms, next_call: null },
+        { ...part, ...terms, ...own },
+        { ...part, ...terms, ...own, next_call: null },
       ],
     };
     const item = (simulation_result: unknown) => ({
@@ -288,11 +294,13 @@ describe('response entities (product §3)', () => {
     for (const simulation_result of [bond, explained, described, general, null]) {
       expect(validationErrorsOf(SimulationResponseItemSchema, item(simulation_result))).toEqual([]);
     }
-    // A rating is a notch of the credit universe, an asset class one of the composition's.
+    // A rating is a notch of the credit universe, an asset class one of the composition's, a
+    // bond's own figure a number.
     for (const wrong of [
       { rating: 'Aa1' },
       { asset_class: 'municipal' },
       { maturity: '15/06/2041' },
+      { yield_to_worst: '3.4' },
     ]) {
       expect(
         validationErrorsOf(

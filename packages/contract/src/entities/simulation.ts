@@ -114,6 +114,15 @@ export const PositionContributionSchema = z.object({
   next_call: IsoDateSchema.nullable().optional(),
   // One of the classes of asset_class_composition, in-state judged by the client's residency.
   asset_class: AssetClassCompositionSchema.keyof().optional(),
+  // The bond's own figures, of which the parts below are its weight's share: a rounded part over
+  // a rounded weight can miss them by a basis point for a 1 % position, more for a smaller one.
+  // Optional for the same reason as the terms: results stored before the engine reported them
+  // lack them. Yield to worst and tax-equivalent yield in percent; modified duration in years.
+  yield_to_worst: z.number().optional(),
+  bond_tax_equivalent_yield: z.number().optional(),
+  bond_duration: z.number().optional(),
+  // Clean price per 100 of face.
+  price: z.number().optional(),
   // Percent of the bonds' market value.
   weight: z.number(),
   // Percentage points of attributes.portfolio_yield and attributes.tax_equivalent_yield.

@@ -1,10 +1,13 @@
 import { makeBondStrategyInput, makeTaxData } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { riskMeasures } from '../bonds/risk.ts';
+import { yieldToWorst } from '../bonds/yield.ts';
 import { formatIsoDate, parseIsoDate } from '../dates.ts';
 import { parseCsv } from '../market/csv.ts';
 import { exportMarket } from '../market/csv-market.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { allocateBondUniverse, BOND_CLASSES, type MarketData } from '../market/market-data.ts';
+import { candidateCalls } from '../market/price-to-worst.ts';
 import { loadSolver } from '../optimise/solver.ts';
 import { combinedRate, taxRatesOf } from '../tax/after-tax-yield.ts';
 import { type ConstructedPortfolio, constructBondPortfolio } from './construct-portfolio.ts';
@@ -139,6 +142,42 @@ describe('each figure as the sum of its positions, by hand (SPEC 8.8)', () => {
     expect(analytics.attributes.tax_equivalent_yield).toBeCloseTo(a + b + c, 4); // 8.6735
   });
 
+  it('gives each bond’s own figures, of which the parts are the weight’s share (SPEC 8.8)', () => {
+    // Yields to worst as worked out for the market above: 5.0505 %, 6.0606 %, 5 %. The engine's
+    // own bond math finds the same yield from each price.
+    expect(parts.map((part) => part.yield_to_worst)).toEqual([5.0505, 6.0606, 5]);
+    const rows = [
+      { couponRate: 0.03, price: 99 },
+      { couponRate: 0.04, price: 99 },
+      { couponRate: 0.05, price: 100 },
+    ];
+    rows.forEach((row, i) => {
+      const terms = { ...row, maturity: market.bonds.maturity[i] as number };
+      const fromPrice = yieldToWorst(terms, market.asOf, row.price).yield * 100;
+      expect(parts[i]?.yield_to_worst).toBeCloseTo(fromPrice, 4);
+    });
+    // The after-tax yields of the tax-equivalent test over 1 - 49.7 %: A 3.7162 / .503 =
+    // 7.3880 %, B 3.7091 / .503 = 7.3739 %, C 5 / .503 = 9.9404 %.
+    expect(parts[0]?.bond_tax_equivalent_yield).toBeCloseTo(
+      (2 * (100.8395 / 99 - 1) * 100) / 0.503,
+      4,
+    );
+    expect(parts[1]?.bond_tax_equivalent_yield).toBeCloseTo(
+      (2 * (100.836 / 99 - 1) * 100) / 0.503,
+      4,
+    );
+    expect(parts[2]?.bond_tax_equivalent_yield).toBeCloseTo(5 / 0.503, 4);
+    // The market's modified durations and clean prices, as set above.
+    expect(parts.map((part) => part.bond_duration)).toEqual([0.49, 0.48, 0.49]);
+    expect(parts.map((part) => part.price)).toEqual([99, 99, 100]);
+    // Weighted, the own yields make the portfolio's: .2475 x 5.0505 + .2475 x 6.0606 + .505 x 5
+    // = 5.27499725, the reported 5.275 less what rounding the yields took.
+    const weighted = sum(
+      parts.map((part) => (part.weight / 100) * (part.yield_to_worst as number)),
+    );
+    expect(weighted).toBeCloseTo(analytics.attributes.portfolio_yield, 4);
+  });
+
   it('splits the after-tax cash flow: a year’s coupons on the face, after tax (SPEC 8.1)', () => {
     // 100,000 x 3 % x .891 = 2,673; 100,000 x 4 % x .612 = 2,448; 202,000 x 5 % = 10,100.
     expect(parts.map((part) => part.after_tax_cash_flow)).toEqual([2673, 2448, 10100]);
@@ -196,6 +235,19 @@ describe('the contributions of a simulation add up to its figures (SPEC 8.8)', (
   const total = (field: (part: (typeof parts)[number]) => number) =>
     sum(parts.map((part) => field(part)));
 
+  // The market in its documented columns (MARKET-DATA.md), each bond's row found by CUSIP.
+  const records = new Map(
+    parseCsv(exportMarket(market).bonds, 'bonds.csv', ['cusip']).map((record) => [
+      record.get('cusip'),
+      record,
+    ]),
+  );
+  const recordOf = (cusip: string) => {
+    const record = records.get(cusip);
+    if (!record) throw new Error(`${cusip} is not in the market's record`);
+    return record;
+  };
+
   it('has one entry a position, by CUSIP, weights adding up to 100', () => {
     expect(parts.map((part) => part.cusip)).toEqual(
       portfolio.positions.map((position) => market.bonds.cusip[position.bond]),
@@ -204,13 +256,6 @@ describe('the contributions of a simulation add up to its figures (SPEC 8.8)', (
   });
 
   it('names each position’s bond as the market’s own record has it', () => {
-    // The market in its documented columns (MARKET-DATA.md), each bond's row found by CUSIP.
-    const records = new Map(
-      parseCsv(exportMarket(market).bonds, 'bonds.csv', ['cusip']).map((record) => [
-        record.get('cusip'),
-        record,
-      ]),
-    );
     const classes: Record<string, string> = { corporate: 'corporates', treasury: 'treasuries' };
     // A call is open when it falls more than 30 days off and before maturity (SPEC 3.5); the
     // calls are the first call's anniversaries.
@@ -224,8 +269,7 @@ describe('the contributions of a simulation add up to its figures (SPEC 8.8)', (
       return call < maturity ? call : null;
     };
     for (const part of parts) {
-      const record = records.get(part.cusip);
-      if (!record) throw new Error(`${part.cusip} is not in the market's record`);
+      const record = recordOf(part.cusip);
       const bondClass = record.get('class');
       expect(part).toMatchObject({
         issuer: record.get('issuer'),
@@ -260,6 +304,62 @@ describe('the contributions of a simulation add up to its figures (SPEC 8.8)', (
         9,
       );
     });
+  });
+
+  it('gives each bond’s own price, yield to worst and duration, from its price (SPEC 2.5, 2.6, 8.8)', () => {
+    for (const part of parts) {
+      const record = recordOf(part.cusip);
+      const price = Number(record.get('price'));
+      const firstCall = record.get('first_call');
+      const bond = {
+        coupon: Number(record.get('coupon')) / 100,
+        dated: parseIsoDate(record.get('dated')),
+        maturity: parseIsoDate(record.get('maturity')),
+        firstCall: firstCall === '' ? -1 : parseIsoDate(firstCall),
+        callPrice: Number(record.get('call_price') || 100),
+      };
+      // The engine's bond math from the record's price, to the redemptions that can be worst.
+      const worst = yieldToWorst(
+        {
+          couponRate: bond.coupon,
+          dated: bond.dated,
+          maturity: bond.maturity,
+          calls: candidateCalls(bond, market.asOf),
+        },
+        market.asOf,
+        price,
+      );
+      expectWithinUnit(part.price, price, 4);
+      expectWithinUnit(part.yield_to_worst, worst.yield * 100, 4);
+      expectWithinUnit(part.bond_duration, riskMeasures(worst.flows, worst.yield).modified, 4);
+    }
+  });
+
+  it('gives each bond’s own figures, whose shares by weight are its parts (SPEC 8.8)', () => {
+    const own = (figure: number | undefined) => {
+      if (figure === undefined) throw new Error('a contribution lacks its bond’s own figure');
+      return figure;
+    };
+    // A part is within a unit (1e-4) of the exact weight times the bond's figure; the reported
+    // weight is within a unit of a percent of its own, the figure within half a unit of its own.
+    const tolerance = (figure: number) => 1e-4 + 1e-6 * Math.abs(figure) + 0.5e-4 + 1e-12;
+    for (const part of parts) {
+      const pairs = [
+        [part.portfolio_yield, own(part.yield_to_worst)],
+        [part.tax_equivalent_yield, own(part.bond_tax_equivalent_yield)],
+        [part.duration, own(part.bond_duration)],
+      ] as const;
+      for (const [share, figure] of pairs) {
+        expect(Math.abs(share - (part.weight / 100) * figure)).toBeLessThanOrEqual(
+          tolerance(figure),
+        );
+      }
+    }
+    // Summed, the weighted own yields make the portfolio's yield within the rounding of each
+    // weight and yield, and of the figure as reported.
+    const weighted = total((part) => (part.weight / 100) * own(part.yield_to_worst));
+    const bound = total((part) => 1e-6 * own(part.yield_to_worst)) + 0.5e-4 + 0.5e-4 + 1e-12;
+    expect(Math.abs(weighted - analytics.attributes.portfolio_yield)).toBeLessThanOrEqual(bound);
   });
 
   it('reports the after-tax yield the optimiser maximised (SPEC 6.5, 8.1)', () => {

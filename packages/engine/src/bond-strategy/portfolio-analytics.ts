@@ -63,18 +63,24 @@ export function portfolioAnalytics(
       (sum, position) => sum + (field(position.bond) * position.marketValue) / total,
       0,
     );
-  // Each headline figure is the sum of its positions' parts (SPEC 8.8); the parts come first.
+  // Each headline figure is the sum of its positions' parts (SPEC 8.8), each part the position's
+  // weight times its bond's own figure; the parts come first.
   const parts = portfolio.positions.map((position) => {
     const { bond } = position;
     const weight = position.marketValue / total;
+    const own = {
+      yieldToWorst: bonds.ytw[bond] as number,
+      taxEquivalentYield: taxEquivalentYield(afterTaxYieldOf(bonds, bond, rates, asOf), rates),
+      duration: bonds.duration[bond] as number,
+    };
     return {
+      own,
       weight,
-      portfolioYield: weight * (bonds.ytw[bond] as number),
-      taxEquivalentYield:
-        weight * taxEquivalentYield(afterTaxYieldOf(bonds, bond, rates, asOf), rates),
+      portfolioYield: weight * own.yieldToWorst,
+      taxEquivalentYield: weight * own.taxEquivalentYield,
       afterTaxCashFlow:
         position.par * (bonds.coupon[bond] as number) * keptShareOf(bonds, bond, rates),
-      duration: weight * (bonds.duration[bond] as number),
+      duration: weight * own.duration,
     };
   });
   const shifts = rateSensitivity(market, portfolio);
@@ -168,6 +174,7 @@ export function portfolioAnalytics(
     contributions: portfolio.positions.map((position, i) => ({
       cusip: bonds.cusip[position.bond] as string,
       ...bondTerms(market, position.bond, rates),
+      ...ownFigures(market, position.bond, (parts[i] as (typeof parts)[number]).own),
       weight: figures.weight[i] as number,
       portfolio_yield: figures.portfolioYield[i] as number,
       tax_equivalent_yield: figures.taxEquivalentYield[i] as number,
@@ -183,9 +190,9 @@ export function portfolioAnalytics(
 
 /**
  * Decimal places of each figure and its contributions: percentages to four, as every share of a
- * result; dollars to cents; durations to four.
+ * result; dollars to cents; durations to four; a bond's price per 100 of face to four.
  */
-const CONTRIBUTION_PLACES = { weight: 4, yield: 4, cashFlow: 2, duration: 4 } as const;
+const CONTRIBUTION_PLACES = { weight: 4, yield: 4, cashFlow: 2, duration: 4, price: 4 } as const;
 
 /**
  * Rounds each value to `places` so that the rounded values add up to the rounded total
@@ -226,6 +233,24 @@ function bondTerms(market: MarketData, bond: number, rates: TaxRates) {
     rating: CREDIT_UNIVERSE[bonds.rating[bond] as number] as CreditRating,
     next_call: nextCall < 0 ? null : formatIsoDate(nextCall),
     asset_class: reportedClass(market, bond, rates),
+  };
+}
+
+/**
+ * The bond's own figures, whose weighted shares are the position's parts (SPEC 8.8). Reported
+ * apart because a rounded part over a rounded weight misses them by the rounding of both: up to
+ * a basis point for a 1 % position, more for a smaller one.
+ */
+function ownFigures(
+  market: MarketData,
+  bond: number,
+  own: { yieldToWorst: number; taxEquivalentYield: number; duration: number },
+) {
+  return {
+    yield_to_worst: percent(own.yieldToWorst),
+    bond_tax_equivalent_yield: percent(own.taxEquivalentYield),
+    bond_duration: round(own.duration, CONTRIBUTION_PLACES.duration),
+    price: round(market.bonds.price[bond] as number, CONTRIBUTION_PLACES.price),
   };
 }
 

@@ -6,21 +6,29 @@ import {
 } from '@ballast/contract';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { formatDate, formatPercent, formatUsd, formatYears, MISSING } from '../../lib/format.ts';
+import { ASSET_CLASS_LABELS } from './labels.ts';
+
+type AssetClass = keyof typeof ASSET_CLASS_LABELS;
 
 /**
  * One position the engine chose, as far as the result describes it. The contributions of
- * SPEC 8.8 carry each position's CUSIP, its bond's terms and its weight; its yield to worst,
- * after-tax yield grossed up and duration are its part of each figure over its weight. A result
- * stored before the engine reported contributions names only CUSIPs and weights (the backtest's
- * holdings), and one stored before it reported the terms lacks those.
+ * SPEC 8.8 carry each position's CUSIP, its bond's terms, its own yield to worst, tax-equivalent
+ * yield and duration, and its weight. A result stored before the engine reported contributions
+ * names only CUSIPs and weights (the backtest's holdings); one stored before it reported the
+ * terms and own figures lacks those, and its yields and duration are then its part of each
+ * figure over its weight, which can be a basis point or more off for a small position as both
+ * are rounded.
  */
 export type BondHolding = {
   cusip: string;
   issuer: string | null;
+  assetClass: AssetClass | null;
   /** Annual coupon rate, percent. */
   coupon: number | null;
   /** ISO date. */
   maturity: string | null;
+  /** ISO date; null when the issuer can no longer call or the result does not say. */
+  nextCall: string | null;
   rating: CreditRating | null;
   /** Percent of the bonds' market value. */
   weight: number;
@@ -47,21 +55,26 @@ export function bondHoldings(
           return {
             cusip: part.cusip,
             issuer: part.issuer ?? null,
+            assetClass: part.asset_class ?? null,
             coupon: part.coupon ?? null,
             maturity: part.maturity ?? null,
+            nextCall: part.next_call ?? null,
             rating: part.rating ?? null,
             weight: part.weight,
-            yieldToWorst: perWeight(part.portfolio_yield),
-            taxEquivalentYield: perWeight(part.tax_equivalent_yield),
+            yieldToWorst: part.yield_to_worst ?? perWeight(part.portfolio_yield),
+            taxEquivalentYield:
+              part.bond_tax_equivalent_yield ?? perWeight(part.tax_equivalent_yield),
             afterTaxCashFlow: part.after_tax_cash_flow,
-            duration: perWeight(part.duration),
+            duration: part.bond_duration ?? perWeight(part.duration),
           };
         })
       : Object.entries(backtest?.holdings ?? {}).map(([cusip, weight]) => ({
           cusip,
           issuer: null,
+          assetClass: null,
           coupon: null,
           maturity: null,
+          nextCall: null,
           rating: null,
           weight,
           yieldToWorst: null,
@@ -79,7 +92,12 @@ export type BondHoldingColumn = {
   format(holding: BondHolding): string;
   /** What the column sorts by, when not its value. */
   sortValue?(holding: BondHolding): number | string | null;
+  /** What the CSV holds, when not its value. */
+  csvValue?(holding: BondHolding): string | null;
 };
+
+const assetClassLabel = (holding: BondHolding) =>
+  holding.assetClass ? ASSET_CLASS_LABELS[holding.assetClass] : null;
 
 export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
   { key: 'cusip', header: 'CUSIP', numeric: false, format: (holding) => holding.cusip },
@@ -88,6 +106,15 @@ export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
     header: 'Issuer',
     numeric: false,
     format: (holding) => holding.issuer ?? MISSING,
+  },
+  {
+    key: 'assetClass',
+    header: 'Asset class',
+    numeric: false,
+    format: (holding) => assetClassLabel(holding) ?? MISSING,
+    // By what the reader sees, and in the CSV too: "munis_in_state" means nothing in a sheet.
+    sortValue: assetClassLabel,
+    csvValue: assetClassLabel,
   },
   {
     key: 'coupon',
@@ -101,6 +128,12 @@ export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
     header: 'Maturity',
     numeric: false,
     format: (holding) => formatDate(holding.maturity),
+  },
+  {
+    key: 'nextCall',
+    header: 'Next call',
+    numeric: false,
+    format: (holding) => formatDate(holding.nextCall),
   },
   {
     key: 'rating',
@@ -144,5 +177,8 @@ export const BOND_HOLDING_COLUMNS: BondHoldingColumn[] = [
 
 /** The CSV keeps full precision and plain numbers, so a spreadsheet can compute with them. */
 export const BOND_HOLDING_CSV_COLUMNS: CsvColumn<BondHolding>[] = BOND_HOLDING_COLUMNS.map(
-  (column) => ({ header: column.header, value: (holding) => holding[column.key] }),
+  (column) => ({
+    header: column.header,
+    value: (holding) => (column.csvValue ? column.csvValue(holding) : holding[column.key]),
+  }),
 );

@@ -11,9 +11,15 @@ import {
 import { RowTable } from './row-table.tsx';
 import { ScrollRegion } from './scroll-region.tsx';
 
+/** For a result stored before the engine reported each bond's own yields and duration. */
+const DERIVED_NOTE =
+  "Each position's yields and duration are its part of the portfolio's figure over its weight, " +
+  "so a small position's may be a basis point or more off.";
+
 /**
  * The positions the engine chose for a bond strategy, largest first, exportable as CSV. The
- * yields and duration of a position are its parts of the portfolio's figures over its weight.
+ * yields and duration of a position are its bond's own, or for a result stored before the
+ * engine reported those, its parts of the portfolio's figures over its weight.
  */
 export function HoldingsTable(props: {
   result: BondSimulationResult;
@@ -22,6 +28,9 @@ export function HoldingsTable(props: {
   fileName?: string;
 }) {
   const holdings = bondHoldings(props.result, props.backtest ?? props.result.backtest);
+  const isDerived = (props.result.contributions ?? []).some(
+    (part) => part.yield_to_worst === undefined,
+  );
   return (
     <SectionCard
       title="Holdings"
@@ -41,8 +50,8 @@ export function HoldingsTable(props: {
       }
     >
       <p className="mb-2 text-xs text-slate-600">
-        {holdings.length} positions. Each position's yields and duration are its part of the
-        portfolio's figure over its weight.
+        {holdings.length} positions.
+        {isDerived && ` ${DERIVED_NOTE}`}
       </p>
       <ScrollRegion
         label="Holdings table"

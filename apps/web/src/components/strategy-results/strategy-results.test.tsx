@@ -84,6 +84,27 @@ function csvCells(line: string): string[] {
   return cells;
 }
 
+/** The headers of a table's columns after its row headers, the sort arrows left out. */
+const columnHeaders = (table: HTMLElement) =>
+  [...table.querySelectorAll('thead th')]
+    .slice(1)
+    .map((header) => header.textContent?.replace(/[↕▲▼]/g, '') ?? '');
+
+/** A holdings row's cells by their column's header. */
+function holdingCells(table: HTMLElement, cusip: string): Record<string, string> {
+  const row = within(table).getByRole('rowheader', { name: cusip }).closest('tr');
+  const cells = [...(row?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent ?? '');
+  return Object.fromEntries(columnHeaders(table).map((header, i) => [header, cells[i] ?? '']));
+}
+
+/** The reported classes as the holdings table names them. */
+const ASSET_CLASSES: Record<string, string> = {
+  munis_national: 'National munis',
+  munis_in_state: 'In-state munis',
+  corporates: 'Corporates',
+  treasuries: 'Treasuries',
+};
+
 it('tells a bond result from a token one', () => {
   expect(isBondResult(bond)).toBe(true);
   expect(isBondResult(token)).toBe(false);
@@ -183,71 +204,145 @@ describe('BondResults on an engine result', RENDER_TIME, () => {
     const [file] = files;
     if (!file) throw new Error('no file was offered');
     const [header, ...lines] = (await file.text()).split('\r\n');
-    expect(header).toBe(
-      'CUSIP,Issuer,Coupon,Maturity,Rating,Weight,Yield to worst,Tax-equivalent yield,After-tax cash flow,Duration (yrs)',
-    );
+    const headers = [
+      'CUSIP',
+      'Issuer',
+      'Asset class',
+      'Coupon',
+      'Maturity',
+      'Next call',
+      'Rating',
+      'Weight',
+      'Yield to worst',
+      'Tax-equivalent yield',
+      'After-tax cash flow',
+      'Duration (yrs)',
+    ];
+    expect(header).toBe(headers.join(','));
     const rows = lines.map(csvCells);
     expect(rows.map((row) => row[0]).sort()).toEqual(Object.keys(backtest.holdings).sort());
     // Issuers such as "Cedar Falls Economic Development Corp., CA" must stay one cell.
     expect(contributions.some((part) => part.issuer?.includes(','))).toBe(true);
     for (const part of contributions) {
-      const row = rows.find((cells) => cells[0] === part.cusip) ?? [];
-      expect(row.slice(1, 5)).toEqual([
-        part.issuer,
-        String(part.coupon),
-        part.maturity,
-        part.rating,
-      ]);
-      expect(Number(row[5])).toBe(part.weight);
-      expect(Number(row[8])).toBe(part.after_tax_cash_flow);
-      expect(Number(row[6]) * part.weight).toBeCloseTo(part.portfolio_yield * 100, 8);
+      const cells = rows.find((row) => row[0] === part.cusip) ?? [];
+      const row = Object.fromEntries(headers.map((name, i) => [name, cells[i]]));
+      expect(row).toEqual({
+        CUSIP: part.cusip,
+        Issuer: part.issuer,
+        // The label a reader knows, not the wire's key.
+        'Asset class': ASSET_CLASSES[part.asset_class ?? ''],
+        Coupon: String(part.coupon),
+        Maturity: part.maturity,
+        // An empty cell for a bond its issuer can no longer call.
+        'Next call': part.next_call ?? '',
+        Rating: part.rating,
+        Weight: String(part.weight),
+        // The bond's own figures at full precision, not its parts over its weight.
+        'Yield to worst': String(part.yield_to_worst),
+        'Tax-equivalent yield': String(part.bond_tax_equivalent_yield),
+        'After-tax cash flow': String(part.after_tax_cash_flow),
+        'Duration (yrs)': String(part.bond_duration),
+      });
     }
+    // The fixture has callable bonds and bonds that can no longer be called, of several classes.
+    expect(new Set(contributions.map((part) => part.next_call === null))).toEqual(
+      new Set([true, false]),
+    );
+    expect(new Set(contributions.map((part) => part.asset_class)).size).toBeGreaterThan(1);
   });
 
-  it('names each holding’s bond: issuer, coupon, maturity and rating', () => {
+  it('names each holding’s bond: issuer, asset class, coupon, maturity, next call and rating', () => {
     render(<BondResults result={bond} />);
     const table = within(region('Holdings table')).getByRole('table');
     // A coupon in eighths of a percent, which two places would round.
     const part = contributions.find((entry) => entry.coupon === 4.375);
     if (!part) throw new Error('the fixture has no 4.375 % coupon');
-    const row = within(table).getByRole('rowheader', { name: part.cusip }).closest('tr');
-    expect(
-      [...(row?.querySelectorAll('td') ?? [])].slice(0, 5).map((cell) => cell.textContent),
-    ).toEqual([
-      part.issuer,
-      '4.375%',
-      formatDate(part.maturity),
-      part.rating,
-      formatPercent(part.weight),
-    ]);
+    expect(holdingCells(table, part.cusip)).toMatchObject({
+      Issuer: part.issuer,
+      'Asset class': ASSET_CLASSES[part.asset_class ?? ''],
+      Coupon: '4.375%',
+      Maturity: formatDate(part.maturity),
+      'Next call': formatDate(part.next_call),
+      Rating: part.rating,
+      Weight: formatPercent(part.weight),
+    });
+    const callable = contributions.find((entry) => entry.next_call);
+    const uncallable = contributions.find((entry) => entry.next_call === null);
+    if (!callable?.next_call || !uncallable) throw new Error('the fixture lacks a kind of call');
+    // "Aug 25, 2033", say: a date as the other dates of the table read.
+    expect(holdingCells(table, callable.cusip)['Next call']).toBe(formatDate(callable.next_call));
+    expect(holdingCells(table, callable.cusip)['Next call']).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
+    expect(holdingCells(table, uncallable.cusip)['Next call']).toBe(MISSING);
+  });
+
+  it('shows each bond’s own yields and duration, not its parts over its weight', () => {
+    render(<BondResults result={bond} />);
+    const table = within(region('Holdings table')).getByRole('table');
+    // A small position whose part over its weight, both rounded, reads a basis point off.
+    const part = contributions.find(
+      (entry) =>
+        formatPercent(entry.yield_to_worst) !==
+        formatPercent((entry.portfolio_yield * 100) / entry.weight),
+    );
+    if (!part) throw new Error('the fixture has no position a part over its weight misreads');
+    expect(holdingCells(table, part.cusip)).toMatchObject({
+      'Yield to worst': formatPercent(part.yield_to_worst),
+      'Tax-equivalent yield': formatPercent(part.bond_tax_equivalent_yield),
+      'Duration (yrs)': formatYears(part.bond_duration),
+    });
+    expect(within(region('Holdings')).queryByText(/over its weight/)).toBeNull();
   });
 
   it('shows a dash for the terms a result stored before the engine reported them lacks', () => {
     const stored = {
       ...bond,
       contributions: contributions.map(
-        ({ issuer, coupon, maturity, rating, next_call, asset_class, ...figures }) => figures,
+        ({
+          issuer,
+          coupon,
+          maturity,
+          rating,
+          next_call,
+          asset_class,
+          yield_to_worst,
+          bond_tax_equivalent_yield,
+          bond_duration,
+          price,
+          ...figures
+        }) => figures,
       ),
     };
     render(<BondResults result={stored} />);
     const table = within(region('Holdings table')).getByRole('table');
     const part = contributions[0];
     if (!part) throw new Error('the fixture has no contributions');
-    const row = within(table).getByRole('rowheader', { name: part.cusip }).closest('tr');
-    expect(
-      [...(row?.querySelectorAll('td') ?? [])].slice(0, 5).map((cell) => cell.textContent),
-    ).toEqual([MISSING, MISSING, MISSING, MISSING, formatPercent(part.weight)]);
+    expect(holdingCells(table, part.cusip)).toMatchObject({
+      Issuer: MISSING,
+      'Asset class': MISSING,
+      Coupon: MISSING,
+      Maturity: MISSING,
+      'Next call': MISSING,
+      Rating: MISSING,
+      Weight: formatPercent(part.weight),
+      // Without its own figures a bond's yield is its part over its weight, and the table says so.
+      'Yield to worst': formatPercent((part.portfolio_yield * 100) / part.weight),
+      'Duration (yrs)': formatYears((part.duration * 100) / part.weight),
+    });
+    expect(within(region('Holdings')).getByText(/over its weight/)).toBeDefined();
   });
 
   it('sorts the ratings best notch first, not alphabetically', async () => {
     const user = userEvent.setup();
     render(<BondResults result={bond} />);
     const table = within(region('Holdings table')).getByRole('table');
+    const column = columnHeaders(table).indexOf('Rating');
     const ratings = () =>
       within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => row.querySelectorAll('td')[3]?.textContent ?? '');
+        .map((row) => row.querySelectorAll('td')[column]?.textContent ?? '');
     const notch = (rating: string) => (CREDIT_UNIVERSE as readonly string[]).indexOf(rating);
     const header = within(table).getByRole('button', { name: /Rating/ });
     await user.click(header);
@@ -267,7 +362,7 @@ describe('BondResults on an engine result', RENDER_TIME, () => {
     expect(firstCusip()).toBe(bySize[0]?.cusip);
     const header = within(table).getByRole('button', { name: /Duration/ });
     const byDuration = [...contributions].sort(
-      (a, b) => a.duration / a.weight - b.duration / b.weight,
+      (a, b) => (a.bond_duration as number) - (b.bond_duration as number),
     );
     await user.click(header);
     expect(firstCusip()).toBe(byDuration[0]?.cusip);
