@@ -300,7 +300,9 @@ describe('the build screen', () => {
       expect(second.strategy.strategy.factors.duration.placement).toBe(chosen);
 
       const heads = page.getByRole('list', { name: 'Compared strategies' }).getByRole('listitem');
-      await expect.poll(() => heads.count()).toBe(2);
+      // The compare screen's code and its columns load after the address changes.
+      await heads.nth(1).waitFor();
+      expect(await heads.count()).toBe(2);
       for (const index of [0, 1]) {
         await heads.nth(index).getByText('Simulated for today').waitFor({ timeout: SLOW_TEST_MS });
       }

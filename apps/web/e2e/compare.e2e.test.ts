@@ -103,7 +103,8 @@ describe('the compare screen', () => {
       await page.getByLabel('Duration', { exact: true }).selectOption({ label: 'Long' });
       await page.getByRole('button', { name: 'Add new strategy' }).click();
 
-      await expect.poll(() => heads().count()).toBe(3);
+      await heads().nth(2).waitFor();
+      expect(await heads().count()).toBe(3);
       for (let index = 0; index < 3; index += 1) {
         await heads()
           .nth(index)

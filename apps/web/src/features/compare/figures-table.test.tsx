@@ -4,10 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FiguresTable } from './figures-table.tsx';
 
-function history(figures: { balance: number; volatility: number }): SimulationResult {
+/** A history that started from $1,000,000 unless `start` says otherwise. */
+function history(figures: {
+  balance: number;
+  volatility: number;
+  start?: number;
+}): SimulationResult {
+  const gain = figures.balance - (figures.start ?? 1_000_000);
   return {
     timeframe: 'today',
-    balance: { data: [], balance: figures.balance, total_gain_loss: 0, total_gain_loss_perc: 0 },
+    balance: { data: [], balance: figures.balance, total_gain_loss: gain, total_gain_loss_perc: 0 },
     relative_performance: { data: [], cumulative_relative_performance: 0 },
     tax_loss_harvesting: { monthly: [], yearly: [] },
     performance_stats: {
@@ -47,6 +53,26 @@ describe('the figures side by side', () => {
     expect(volatility[1]?.dataset.differs).toBe('true');
     // The same in both columns: nothing to mark.
     expect(cells('Total return').some((cell) => cell.dataset.best)).toBe(false);
+  });
+
+  it('marks no best ending balance between strategies that start from different amounts', () => {
+    render(
+      <FiguresTable
+        columns={[
+          columns[0] as (typeof columns)[number],
+          {
+            letter: 'B',
+            name: 'Larger',
+            result: history({ balance: 2_050_000, volatility: 12, start: 2_000_000 }),
+          },
+        ]}
+      />,
+    );
+    const balance = cells('Ending balance');
+    expect(balance.some((cell) => cell.dataset.best)).toBe(false);
+    expect(balance[2]?.textContent).toBe(
+      'no best: the strategies start from different amounts (compare their returns)',
+    );
   });
 
   it('can show only the rows where the strategies differ', async () => {
