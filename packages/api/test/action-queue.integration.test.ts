@@ -155,6 +155,31 @@ describe('GET /actions, the operations queue (decision 019)', () => {
     expect(executions[0]?.moves).toEqual(['COMPLETED', 'FAILED', ...ASK_ADVISOR]);
   });
 
+  it('fails a request only with its reason, which the advisor then reads', async () => {
+    const { ops, colleague, theirs, withdrawal } = await twoFirms();
+    expect((await steps.move(ops, theirs, withdrawal.id, { state: 'PENDING' })).statusCode).toBe(
+      200,
+    );
+    const bare = await steps.move(ops, theirs, withdrawal.id, { state: 'FAILED' });
+    expect(bare.statusCode).toBe(400);
+    expect((bare.json() as ErrorBody).errors[0]).toMatchObject({
+      attr: 'needs_action_payload',
+      detail: 'A reason is required to fail a request.',
+    });
+    const reason = { instructions: 'The custodian account is frozen.' };
+    const failed = await steps.move(ops, theirs, withdrawal.id, {
+      state: 'FAILED',
+      needs_action_payload: reason,
+    });
+    expect(failed.json()).toMatchObject({ state: 'FAILED', needs_action_payload: reason });
+    const seen = await api.call(colleague, {
+      method: 'GET',
+      url: `/portfolios/${theirs}/actions/${withdrawal.id}`,
+    });
+    expect(seen.json()).toMatchObject({ state: 'FAILED', needs_action_payload: reason });
+    expect((await queue(ops)).results.map((item) => item.action.id)).not.toContain(withdrawal.id);
+  });
+
   it('answers a bad query in the validation error envelope, and no session with 401', async () => {
     const { ops } = await steps.team();
     for (const [search, attr] of [
