@@ -22,7 +22,7 @@ export function useActionQueue(offset: number) {
   });
 }
 
-export type Move = {
+type Move = {
   item: QueuedAction;
   to: ActionState;
   /** Instructions for the advisor, or the reason of a failure. */
