@@ -46,7 +46,7 @@ function MoveForm({ chosen, onClose }: { chosen: Chosen; onClose(): void }) {
             return;
           }
           notify({
-            text: `${describeRequest(item)}: moved`,
+            text: `Request moved: ${describeRequest(item)}`,
             theme: 'success',
             status: stateName(target),
           });
