@@ -11,7 +11,7 @@ export {
   moveAction,
 } from './actions/action-store.ts';
 export { completeAction } from './actions/complete-action.ts';
-export { needsInstructions } from './actions/transitions.ts';
+export { keepsNote } from './actions/transitions.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';

@@ -137,7 +137,10 @@ describe('the current account, as completed actions change it', () => {
       await steps.request(advisor, id, 'update-strategy', makeTokenStrategyInput())
     ).json() as ActionBody;
     await steps.move(ops, id, change.id, { state: 'PENDING' });
-    const failed = await steps.move(ops, id, change.id, { state: 'FAILED' });
+    const failed = await steps.move(ops, id, change.id, {
+      state: 'FAILED',
+      needs_action_payload: { instructions: 'The custodian refused the trade.' },
+    });
     expect(failed.statusCode).toBe(200);
     expect((await detailOf(advisor, id)).current_strategy?.style).toBe('B');
   });

@@ -5,6 +5,7 @@
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './entities/action.ts';
+export * from './entities/action-queue.ts';
 export * from './entities/advisor.ts';
 export * from './entities/bond-strategy.ts';
 export * from './entities/client-data.ts';

@@ -10,8 +10,8 @@ import {
   clientNameOf,
   completeAction,
   insertAction,
+  keepsNote,
   moveAction,
-  needsInstructions,
   type OpenedAccount,
   recordHoldingReports,
   storeDocument,
@@ -94,9 +94,7 @@ async function moveSeededAction(
   for (const state of moves) {
     row = await moveAction(tx, operations, row, {
       state,
-      needsActionPayload: needsInstructions(state)
-        ? { instructions: plan.instructions ?? '' }
-        : null,
+      needsActionPayload: keepsNote(state) ? { instructions: plan.instructions ?? '' } : null,
     });
     if (state !== 'COMPLETED') continue;
     const child = await completeAction(tx, context.box, operations, row, async () => account);

@@ -81,6 +81,7 @@ function goodOrderExtras(index: number): ActionPlan[] {
         type: 'UPDATE-STRATEGY',
         path: ['SUBMITTED-CANCELLABLE', 'PENDING', 'FAILED'],
         payload: makeBondStrategyInput(),
+        instructions: 'The custodian could not place the trades; please request the change again.',
       },
     ],
     [

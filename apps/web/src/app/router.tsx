@@ -47,6 +47,10 @@ export function createRouter() {
             },
             { path: 'monitor', lazy: page(() => import('../features/workspace/monitor-page.tsx')) },
             {
+              path: 'operations',
+              lazy: page(() => import('../features/operations/operations-page.tsx')),
+            },
+            {
               path: 'portfolio/:portfolioId',
               lazy: page(() => import('../features/portfolio-detail/portfolio-detail-page.tsx')),
             },

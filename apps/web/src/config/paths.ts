@@ -20,6 +20,8 @@ export const paths = {
   buildFromPortfolio: (portfolioId: string) =>
     `/portfolio/build?portfolio=${encodeURIComponent(portfolioId)}`,
   monitor: '/monitor',
+  /** The back-office queue of open requests (OPERATIONS and ADMINISTRATOR). */
+  operations: '/operations',
   portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
 } as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatName,
   formatPercent,
   formatUsd,
@@ -34,5 +35,12 @@ describe('format', () => {
   it('keeps a calendar date on its day whatever the time zone', () => {
     expect(formatDate('2026-01-01')).toBe('Jan 1, 2026');
     expect(formatName({ first_name: 'Ada', last_name: 'Lovelace' })).toBe('Ada Lovelace');
+  });
+
+  it('reads a moment with its time, and leaves what is not one as it is', () => {
+    expect(formatDateTime('2026-11-24T15:05:00.000Z')).toMatch(
+      /^Nov 2[45], 2026, \d{1,2}:\d{2}\s[AP]M$/,
+    );
+    expect(formatDateTime('soon')).toBe('soon');
   });
 });

@@ -65,6 +65,13 @@ export function formatDate(value: string | null | undefined): string {
   });
 }
 
+/** A moment, as "Nov 24, 2026, 3:05 PM" in the reader's own zone. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** "First Last" for an advisor name pair. */
 export function formatName(name: { first_name: string; last_name: string } | null): string {
   if (!name) return MISSING;

@@ -21,6 +21,9 @@ export const queryKeys = {
   // Asking to simulate a strategy is idempotent: the api answers the same run for the same one,
   // so Build and Compare share a strategy's result by its canonical JSON.
   simulationRun: (strategy: string) => ['simulation-runs', strategy] as const,
+  // Every page of the operations queue, refreshed together after any move.
+  actionQueue: ['action-queue'] as const,
+  actionQueuePage: (offset: number) => ['action-queue', offset] as const,
   currentAdvisor: ['advisors', 'self'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   custodians: ['custodians'] as const,

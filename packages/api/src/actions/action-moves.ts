@@ -15,6 +15,7 @@ import { type ActionRow, moveAction } from './action-store.ts';
 import { completeAction } from './complete-action.ts';
 import {
   advisorDelete,
+  keepsNote,
   needsInstructions,
   type Outcome,
   operationsMove,
@@ -90,7 +91,7 @@ export async function moveByOperations(
   return db.transaction(async (tx) => {
     const updated = await moveAction(tx, caller, current, {
       state: to,
-      needsActionPayload: needsInstructions(to) ? instructions : null,
+      needsActionPayload: keepsNote(to) ? instructions : null,
     });
     if (to === 'COMPLETED') {
       await completeAction(tx, box, caller, updated, () =>

@@ -4,6 +4,7 @@ import {
   advisorDelete,
   deriveChildAction,
   initialState,
+  keepsNote,
   OPERATIONS_TRANSITIONS,
   operationsMove,
   portfolioStatus,
@@ -61,6 +62,15 @@ describe('action transition table', () => {
       expect(operationsMove('PENDING', to, false)).toMatchObject({ ok: false, code: 'validation' });
     }
     expect(operationsMove('PENDING', 'COMPLETED', false)).toEqual({ ok: true, to: 'COMPLETED' });
+  });
+
+  it('requires a reason to fail a request, and keeps it as it keeps instructions', () => {
+    expect(operationsMove('PENDING', 'FAILED', false)).toMatchObject({
+      ok: false,
+      code: 'validation',
+    });
+    expect(operationsMove('PENDING', 'FAILED', true)).toEqual({ ok: true, to: 'FAILED' });
+    expect(ACTION_STATES.filter(keepsNote)).toEqual([...NEEDS, 'FAILED']);
   });
 
   it('takes the advisor response only on in-channel requests', () => {

@@ -63,15 +63,25 @@ export function needsInstructions(state: ActionState): boolean {
   return (NEEDS_ACTION_STATES as readonly ActionState[]).includes(state);
 }
 
-/** Operations moves an action; asking the advisor for something needs instructions. */
-export function operationsMove(
-  from: ActionState,
-  to: ActionState,
-  hasInstructions: boolean,
-): Outcome {
+/**
+ * The states that keep operations' note (`needs_action_payload`): what the advisor is asked
+ * while NEEDS-ACTION-*, and why a FAILED request failed (decision 019), so the advisor reads it.
+ */
+export function keepsNote(state: ActionState): boolean {
+  return needsInstructions(state) || state === 'FAILED';
+}
+
+/**
+ * Operations moves an action; asking the advisor for something needs instructions, and failing
+ * a request needs its reason (given the same way).
+ */
+export function operationsMove(from: ActionState, to: ActionState, hasNote: boolean): Outcome {
   if (!OPERATIONS_TRANSITIONS[from].includes(to)) return refuse(from, to);
-  if (needsInstructions(to) && !hasInstructions) {
+  if (needsInstructions(to) && !hasNote) {
     return { ok: false, code: 'validation', detail: 'Instructions are required for this state.' };
+  }
+  if (to === 'FAILED' && !hasNote) {
+    return { ok: false, code: 'validation', detail: 'A reason is required to fail a request.' };
   }
   return { ok: true, to };
 }

@@ -24,7 +24,7 @@ export const OPERATORS: readonly Caller['role'][] = ['OPERATIONS', 'ADMINISTRATO
  * Without the variants a dismissible request would vanish from the list while the portfolio
  * reads NEEDS-ACTION, and the advisor could neither answer nor dismiss it.
  */
-const ADVISOR_LISTED_STATES: readonly ActionState[] = [
+export const ADVISOR_LISTED_STATES: readonly ActionState[] = [
   ...ADVISOR_VISIBLE_ACTION_STATES,
   'NEEDS-ACTION-IN-CHANNEL-DISMISSIBLE',
   'NEEDS-ACTION-OUT-OF-CHANNEL-DISMISSIBLE',

@@ -2,6 +2,7 @@ import {
   cancelPortfolioAction,
   closePortfolio,
   getPortfolioAction,
+  listActions,
   listPortfolioActions,
   openPortfolio,
   replacePortfolioAction,
@@ -16,6 +17,7 @@ import {
 } from '@ballast/contract';
 import type { FastifyInstance } from 'fastify';
 import { answerAction, cancelAction, moveByOperations } from '../actions/action-moves.ts';
+import { listActionQueue } from '../actions/action-queue.ts';
 import { createRequest, openAccount, type RequestType } from '../actions/action-requests.ts';
 import { toAction } from '../actions/action-store.ts';
 import {
@@ -24,6 +26,7 @@ import {
   listVisibleActions,
 } from '../actions/visible-actions.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
+import { pageOf } from '../paging.ts';
 
 /** The advisor's requests on an opened account: each route makes one type of action. */
 const REQUEST_ROUTES = [
@@ -54,6 +57,11 @@ export function registerActionRoutes(app: FastifyInstance, context: ApiContext):
     const row = await openAccount(context, caller, params.id, body.action_payload);
     reply.code(201);
     return toAction(row);
+  });
+
+  apiRoute(app, context, listActions, async ({ query, caller, request }) => {
+    const { count, results } = await listActionQueue(context.db, caller, query);
+    return pageOf(request, query, count, results);
   });
 
   apiRoute(app, context, listPortfolioActions, async ({ params, query, caller }) =>

@@ -6,8 +6,10 @@ import {
   actionPayloadBodySchema,
   SubmitActionResponseBodySchema,
 } from '../entities/action.ts';
+import { QueuedActionSchema } from '../entities/action-queue.ts';
 import { ActionStateSchema, type ActionType } from '../enums.ts';
 import { IdSchema } from '../fields.ts';
+import { PageQuerySchema, pagedListSchema } from '../paged-list.ts';
 import { defineRoute, noContent } from './define-route.ts';
 import { errors } from './error-responses.ts';
 import { queryList } from './query.ts';
@@ -24,6 +26,20 @@ export const listPortfolioActions = defineRoute({
   params: PortfolioParams,
   query: z.object({ state: queryList(ActionStateSchema).optional() }),
   responses: { 200: z.array(ActionSchema), ...errors(400, 404) },
+});
+
+/**
+ * Decision 019: the firm's requests across its portfolios, oldest first, for the operations
+ * queue. Without `state`, the open ones (not yet completed, failed, cancelled or dismissed).
+ */
+export const listActions = defineRoute({
+  id: 'listActions',
+  method: 'GET',
+  path: '/actions',
+  summary: 'The actions of every portfolio the caller may see, oldest first, paged',
+  tags: ['actions'],
+  query: PageQuerySchema.extend({ state: queryList(ActionStateSchema).optional() }),
+  responses: { 200: pagedListSchema(QueuedActionSchema), ...errors(400) },
 });
 
 export const getPortfolioAction = defineRoute({

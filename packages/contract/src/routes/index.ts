@@ -28,6 +28,7 @@ export const routes: readonly AnyRoute[] = [
   portfolios.createPortfolio,
   portfolios.getPortfolio,
   portfolios.deletePortfolio,
+  actions.listActions,
   actions.listPortfolioActions,
   actions.getPortfolioAction,
   actions.replacePortfolioAction,

@@ -3,6 +3,8 @@
  * takes overrides so a test states only what it varies.
  */
 
+import type { Action } from '../entities/action.ts';
+import type { QueuedAction } from '../entities/action-queue.ts';
 import type { ClientDataInput } from '../entities/client-data.ts';
 import type { CustodianInput } from '../entities/custodian.ts';
 import type { Address, Owner } from '../entities/owner.ts';
@@ -140,6 +142,42 @@ export function makePortfolioInputs(overrides: Partial<PortfolioInputs> = {}): P
       },
     ],
     client_suitability_data: makeSuitability(),
+    ...overrides,
+  };
+}
+
+/** A REQUEST-DEPOSIT of $1,250.50 as the api answers it, SUBMITTED-CANCELLABLE. */
+export function makeDepositAction(overrides: Partial<Omit<Action, 'action_type'>> = {}): Action {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    portfolio_id: '00000000-0000-4000-8000-000000000002',
+    created_by_advisor_id: null,
+    parent_action_id: null,
+    created_at: '2026-11-20T10:00:00.000Z',
+    last_updated_at: '2026-11-20T10:00:00.000Z',
+    state: 'SUBMITTED-CANCELLABLE',
+    needs_action_payload: null,
+    action_payload: { cash: 1250.5 },
+    ...overrides,
+    action_type: 'REQUEST-DEPOSIT',
+  } as Action;
+}
+
+/** An action as the operations queue lists it (GET /actions), by default that deposit. */
+export function makeQueuedAction(overrides: Partial<QueuedAction> = {}): QueuedAction {
+  return {
+    action: makeDepositAction(),
+    client_name: 'Ada Lovelace',
+    advisor_name: 'Grace Hopper',
+    moves: [],
+    transitions: [
+      {
+        from_state: null,
+        to_state: 'SUBMITTED-CANCELLABLE',
+        at: '2026-11-20T10:00:00.000Z',
+        actor_name: 'Grace Hopper',
+      },
+    ],
     ...overrides,
   };
 }

@@ -4,15 +4,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { LoadingBlock } from '../../../components/ui/skeleton.tsx';
+import { ACTION_TYPE_LABELS, describePayload } from '../../../lib/action-words.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { ActionStateBadge } from './action-state-badge.tsx';
 import {
-  ACTION_TYPE_LABELS,
   canCancel,
   canDismiss,
   canRespond,
-  describePayload,
   displayState,
   needsAdvisor,
   sortNewestFirst,
@@ -43,6 +42,11 @@ function ActionRow(props: {
           <ActionStateBadge state={action.state} />
         </div>
         {details && <p className="mt-0.5 text-sm break-words text-slate-700">{details}</p>}
+        {action.state === 'FAILED' && action.needs_action_payload && (
+          <p className="mt-0.5 text-sm break-words text-slate-700">
+            Reason: {action.needs_action_payload.instructions}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-slate-600">
           Last updated {formatDate(action.last_updated_at)}
         </p>

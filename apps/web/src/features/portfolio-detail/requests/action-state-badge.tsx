@@ -1,5 +1,6 @@
 import type { ActionState } from '@ballast/contract';
-import { STATE_LABELS, type StateTone, stateTone } from './action-states.ts';
+import { STATE_LABELS } from '../../../lib/action-words.ts';
+import { type StateTone, stateTone } from './action-states.ts';
 
 const TONES: Record<StateTone, string> = {
   attention: 'bg-red-100 text-red-900',

@@ -1,33 +1,19 @@
-import {
-  ACTION_STATES,
-  type Action,
-  type ActionState,
-  ADVISOR_VISIBLE_ACTION_STATES,
-} from '@ballast/contract';
-import { makeClientData } from '@ballast/contract/testing';
+import { ACTION_STATES, type ActionState, ADVISOR_VISIBLE_ACTION_STATES } from '@ballast/contract';
+import { makeDepositAction } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
+import { STATE_LABELS } from '../../../lib/action-words.ts';
 import {
   canCancel,
   canDismiss,
   canRespond,
-  describePayload,
   displayState,
   needsAdvisor,
-  STATE_LABELS,
   sortNewestFirst,
   stateTone,
 } from './action-states.ts';
 
-const base = {
-  id: '00000000-0000-4000-8000-000000000001',
-  portfolio_id: '00000000-0000-4000-8000-000000000002',
-  created_by_advisor_id: null,
-  parent_action_id: null,
-  created_at: '2026-11-20T10:00:00.000Z',
-  last_updated_at: '2026-11-20T10:00:00.000Z',
-  state: 'SUBMITTED-CANCELLABLE',
-  needs_action_payload: null,
-} as const;
+// The record's own fields; each test gives the type and payload it is about.
+const { action_type: _type, action_payload: _payload, ...base } = makeDepositAction();
 
 describe('displayState', () => {
   it('shows each -DISMISSIBLE variant as its base state', () => {
@@ -86,33 +72,6 @@ describe('labels', () => {
     expect(stateTone('NEEDS-ACTION-OUT-OF-CHANNEL-DISMISSIBLE')).toBe('attention');
     expect(stateTone('FAILED')).toBe('failed');
     expect(stateTone('SUBMITTED')).toBe('progress');
-  });
-
-  it('says what each kind of request asks for', () => {
-    const actions: Action[] = [
-      { ...base, action_type: 'REQUEST-DEPOSIT', action_payload: { cash: 25_000 } },
-      { ...base, action_type: 'SET-USER-DNT', action_payload: { set_user_dnt: false } },
-      {
-        ...base,
-        action_type: 'SET-USER-DNT',
-        action_payload: { set_user_dnt: true, user_dnt: 'DNB' },
-      },
-      {
-        ...base,
-        action_type: 'UPDATE-CUSTODIAN',
-        action_payload: [{ custodian_name: 'Schwab', account_number: 'QW12-ER34' }],
-      },
-      { ...base, action_type: 'UPDATE-CLIENT-DETAIL', action_payload: makeClientData() },
-      { ...base, action_type: 'CLOSE-ACCOUNT', action_payload: {} },
-    ];
-    expect(actions.map(describePayload)).toEqual([
-      '$25,000.00',
-      'Turn do-not-trade off',
-      'Turn do-not-trade on (DNB)',
-      'Schwab QW12-ER34',
-      'Account type I: Ada Lovelace',
-      '',
-    ]);
   });
 
   it('lists the newest action first', () => {

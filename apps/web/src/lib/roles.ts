@@ -1,0 +1,11 @@
+import type { AdvisorRole } from '@ballast/contract';
+
+/**
+ * The roles that work the operations queue (docs/architecture.md "Roles": OPERATIONS moves
+ * actions, ADMINISTRATOR may do all of that too).
+ */
+const OPERATOR_ROLES: readonly AdvisorRole[] = ['OPERATIONS', 'ADMINISTRATOR'];
+
+export function isOperator(role: AdvisorRole | undefined): boolean {
+  return role !== undefined && OPERATOR_ROLES.includes(role);
+}
