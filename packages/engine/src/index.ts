@@ -5,7 +5,6 @@ export {
   type ConstructedPortfolio,
   constructBondPortfolio,
   constructNaively,
-  type Position,
 } from './bond-strategy/construct-portfolio.ts';
 export { CONSTRUCTION } from './bond-strategy/construction-rules.ts';
 export { InfeasibleStrategyError } from './bond-strategy/infeasible.ts';
@@ -13,6 +12,7 @@ export {
   type PortfolioAnalytics,
   portfolioAnalytics,
 } from './bond-strategy/portfolio-analytics.ts';
+export type { Position } from './bond-strategy/round-lots.ts';
 export {
   type BondSimulation,
   simulateBondStrategy,

@@ -1,8 +1,8 @@
 import { type BondStrategy, CREDIT_UNIVERSE } from '@ballast/contract';
 import { BOND_CLASSES, type BondClass, type MarketData } from '../market/market-data.ts';
-import type { Position } from './construct-portfolio.ts';
 import { CONSTRUCTION } from './construction-rules.ts';
 import { classLimit, ratingBucketOf } from './eligible-bonds.ts';
+import type { Position } from './round-lots.ts';
 
 /** Rounding slack: a share within a hundredth of a percent of its limit holds it. */
 const TOLERANCE = 1e-4;
