@@ -1,3 +1,5 @@
+// Long on purpose: one stored engine result of each kind is read once and checked panel by
+// panel, and the helpers that read its tables and CSV serve every panel's test.
 import {
   BondSimulationResultSchema,
   CREDIT_UNIVERSE,
