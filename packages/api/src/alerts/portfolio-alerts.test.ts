@@ -68,6 +68,30 @@ describe('portfolioAlerts', () => {
     ]);
   });
 
+  it("reads a bucket average against the floor's bucket: BBB is not below BBB+, but below A-", () => {
+    const strategy = (floor: 'BBB+' | 'A-') => {
+      const input = makeBondStrategyInput();
+      return {
+        ...input,
+        strategy: {
+          ...input.strategy,
+          factors: {
+            ...input.strategy.factors,
+            credit: { ...input.strategy.factors.credit, credit_universe: floor },
+          },
+        },
+      };
+    };
+    const bbb = { ...calm().report, averageRating: 'BBB' };
+    expect(kinds(calm({ report: bbb, strategy: strategy('BBB+') }))).toEqual([]);
+    expect(kinds(calm({ report: bbb, strategy: strategy('A-') }))).toEqual(['BELOW_CREDIT_FLOOR']);
+    // A notch is read as a notch: BBB- is below a BBB+ floor.
+    const notch = { ...calm().report, averageRating: 'BBB-' };
+    expect(kinds(calm({ report: notch, strategy: strategy('BBB+') }))).toEqual([
+      'BELOW_CREDIT_FLOOR',
+    ]);
+  });
+
   it('raises a loss of $4,000 on a $40,000 cost basis (10 %), naming the holding', () => {
     const input = calm({
       losingLines: [{ description: 'Acme 5% 2031', costBasis: 40_000, gainLossUsd: -4_000 }],

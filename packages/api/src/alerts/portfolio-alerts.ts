@@ -9,6 +9,7 @@ import {
   MONITOR_HARVEST_MIN_LOSS_USD,
   MONITOR_MAX_BUSINESS_DAYS_UNVALUED,
   type PortfolioAlert,
+  RATING_BUCKETS,
   type StrategyInput,
 } from '@ballast/contract';
 import { businessDaysBetween } from './business-days.ts';
@@ -40,6 +41,18 @@ const usd = (value: number) =>
 function ratingRank(rating: string): number {
   const rank = (CREDIT_UNIVERSE as readonly string[]).indexOf(rating);
   return rank === -1 ? CREDIT_UNIVERSE.length : rank;
+}
+
+/**
+ * Whether an average rating lies below the strategy's floor. A report may give the average as a
+ * bucket (AAA, AA, A, BBB, product §3), which spans the floor's notches when it is the floor's
+ * own bucket: it is below only when the whole bucket is, so BBB does not fail a BBB+ floor.
+ */
+function isBelowFloor(average: string, floor: string): boolean {
+  if ((RATING_BUCKETS as readonly string[]).includes(average)) {
+    return ratingRank(average) > ratingRank(floor.replace(/[+-]$/, ''));
+  }
+  return ratingRank(average) > ratingRank(floor);
 }
 
 export function portfolioAlerts(input: AlertInput, today: string): PortfolioAlert[] {
@@ -87,7 +100,7 @@ export function portfolioAlerts(input: AlertInput, today: string): PortfolioAler
       );
     }
     const floor = strategy.strategy.factors.credit.credit_universe;
-    if (report.averageRating !== null && ratingRank(report.averageRating) > ratingRank(floor)) {
+    if (report.averageRating !== null && isBelowFloor(report.averageRating, floor)) {
       alert(
         'BELOW_CREDIT_FLOOR',
         report.averageRating,
