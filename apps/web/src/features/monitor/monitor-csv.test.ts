@@ -1,8 +1,8 @@
 import { makeDepositAction, makeQueuedAction } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { monitorCsv } from './monitor-csv.ts';
-import { makeAlert, makePortfolioItem } from './monitor-fixtures.ts';
 import { alertItems, portfolioItems, requestItems } from './monitor-items.ts';
+import { makeAlert, makePortfolioItem } from './monitor-rows.fixture.ts';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');
 

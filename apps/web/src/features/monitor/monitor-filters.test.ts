@@ -8,8 +8,8 @@ import {
   readMonitorFilters,
   writeMonitorFilters,
 } from './monitor-filters.ts';
-import { makeAlert, makePortfolioItem } from './monitor-fixtures.ts';
 import { alertItems, portfolioItems, requestItems } from './monitor-items.ts';
+import { makeAlert, makePortfolioItem } from './monitor-rows.fixture.ts';
 
 const NONE: MonitorFilters = { advisor: null, status: null, type: null, age: null };
 // Ten days after the deposit of 2026-11-20T10:00Z below.
