@@ -56,6 +56,8 @@ describe('the monitor filters in the address', () => {
       readMonitorFilters(new URLSearchParams('status=everything&type=BUY&age=-3&advisor=')),
     ).toEqual(NONE);
     expect(readMonitorFilters(new URLSearchParams('age=1.5')).age).toBeNull();
+    expect(readMonitorFilters(new URLSearchParams('age=3')).age).toBeNull();
+    expect(readMonitorFilters(new URLSearchParams('age=30')).age).toBe(30);
   });
 });
 

@@ -36,7 +36,8 @@ export function readMonitorFilters(params: URLSearchParams): MonitorFilters {
     advisor: params.get('advisor') || null,
     status: isCategory(status) ? status : null,
     type: isActionType(type) ? type : null,
-    age: Number.isInteger(age) && age > 0 ? age : null,
+    // Only the ages the filter offers, so the control can always show what the address says.
+    age: (AGE_CHOICES as readonly number[]).includes(age) ? age : null,
   };
 }
 
