@@ -158,6 +158,18 @@ describe('GET /portfolio-alerts, the monitor (decision 020)', () => {
     expect(await portfoliosOf(other.advisor)).toEqual(new Set([foreign]));
   });
 
+  it('raises nothing for a closed account', async () => {
+    const { firmId, advisor, ops } = await steps.team();
+    const id = await steps.openAccount(advisor, ops);
+    await record(firmId, id, troubledReport());
+    expect((await alertsOf(advisor)).alerts).toHaveLength(5);
+    const close = await steps.request(advisor, id, 'close', {});
+    expect(close.statusCode, close.body).toBe(201);
+    await steps.complete(ops, id, (close.json() as { id: string }).id);
+    expect(await steps.statusOf(advisor, id)).toBe('CLOSED');
+    expect((await alertsOf(advisor)).alerts).toEqual([]);
+  });
+
   it('refuses a caller without a session', async () => {
     const response = await api.call(undefined, { method: 'GET', url: '/portfolio-alerts' });
     expect(response.statusCode).toBe(401);
