@@ -7,6 +7,12 @@ import { type Config, readConfig } from './config.ts';
 import { prepareIdentity } from './identity-setup.ts';
 
 /**
+ * The writer of holding reports that the seed uses. No api call writes a report (they are the
+ * daily valuation's), so a browser test that needs a report of its own writes it with this.
+ */
+export { type HoldingReportInput, recordHoldingReport } from '@ballast/api';
+
+/**
  * The real app for tests, in demo mode over the given database, with `env` as the environment
  * (quiet logs unless it says otherwise). Unless `env` names a DATA_DIR, the data directory, and
  * so the blob store under it, is a fresh temporary one that is removed when the app closes.

@@ -23,6 +23,16 @@ export const DURATION_RANGES = {
   Long: { min: 7, max: 15 },
 } as const;
 
+// Decision 020: the monitor's alert limits.
+/** Cash above this share of NAV, in percent, is idle money the strategy did not ask for. */
+export const MONITOR_CASH_MAX_PCT = 10;
+/** An unrealised loss is worth harvesting from this share of the line's cost basis, in percent… */
+export const MONITOR_HARVEST_MIN_LOSS_PCT = 5;
+/** …and from this many US dollars, so that small lines do not raise alerts. */
+export const MONITOR_HARVEST_MIN_LOSS_USD = 1_000;
+/** The most business days (Monday to Friday, UTC) a portfolio may go without a valuation. */
+export const MONITOR_MAX_BUSINESS_DAYS_UNVALUED = 1;
+
 // Product §4 and product §9 session behaviour of the sign-in client.
 export const SESSION_REFRESH_INTERVAL_MS = 180_000;
 export const SESSION_BACKOFF_BASE_MS = 2_000;

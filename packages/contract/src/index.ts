@@ -20,6 +20,7 @@ export * from './entities/kyc.ts';
 export * from './entities/onboarding-application.ts';
 export * from './entities/owner.ts';
 export * from './entities/portfolio.ts';
+export * from './entities/portfolio-alert.ts';
 export * from './entities/portfolio-inputs.ts';
 export * from './entities/simulation.ts';
 export * from './entities/strategy.ts';

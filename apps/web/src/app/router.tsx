@@ -45,7 +45,7 @@ export function createRouter() {
               path: 'auth/reset-password',
               lazy: page(() => import('../features/auth/routes/reset-password.tsx'), false),
             },
-            { path: 'monitor', lazy: page(() => import('../features/workspace/monitor-page.tsx')) },
+            { path: 'monitor', lazy: page(() => import('../features/monitor/monitor-page.tsx')) },
             {
               path: 'operations',
               lazy: page(() => import('../features/operations/operations-page.tsx')),

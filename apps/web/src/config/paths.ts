@@ -23,6 +23,8 @@ export const paths = {
   /** The back-office queue of open requests (OPERATIONS and ADMINISTRATOR). */
   operations: '/operations',
   portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
+  /** Onboarding of an incomplete portfolio, resumed where it was left. */
+  onboarding: (portfolioId: string) => `/onboarding/${encodeURIComponent(portfolioId)}`,
 } as const;
 
 export const PRODUCT_NAME = 'Ballast';

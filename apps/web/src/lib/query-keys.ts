@@ -12,6 +12,9 @@ export const queryKeys = {
   portfolioActions: (id: string) => [...portfolios, id, 'actions'] as const,
   portfolioHistory: (id: string, series: string, start: string | undefined) =>
     [...portfolios, id, 'history', series, start ?? 'all'] as const,
+  // Under `portfolios`, so that answering or deleting anywhere refreshes the monitor too.
+  monitorRequests: [...portfolios, 'monitor', 'requests'] as const,
+  monitorAlerts: [...portfolios, 'monitor', 'alerts'] as const,
   portfolioDocuments: (id: string, kind: string, offset: number) =>
     [...portfolios, id, kind, offset] as const,
   strategyStyles: ['strategy-styles'] as const,

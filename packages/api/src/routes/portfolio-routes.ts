@@ -5,12 +5,14 @@ import {
   getPortfolioClient,
   getPortfolioInputs,
   getPortfolioStrategy,
+  listPortfolioAlerts,
   listPortfolios,
   replacePortfolioInputs,
   updatePortfolioInputs,
 } from '@ballast/contract';
 import type { FastifyInstance } from 'fastify';
 import { preferredEncoding } from '../accepted-encoding.ts';
+import { visiblePortfolioAlerts } from '../alerts/visible-portfolio-alerts.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { visiblePortfolios } from '../auth/portfolio-visibility.ts';
 import { getAccountPart } from '../portfolios/account-or-application.ts';
@@ -48,6 +50,12 @@ export function registerPortfolioRoutes(app: FastifyInstance, context: ApiContex
     const encoding = preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip']);
     if (encoding === 'identity') return reply.send(list.body);
     return reply.header('content-encoding', encoding).send(list[encoding]);
+  });
+
+  apiRoute(app, context, listPortfolioAlerts, async ({ caller }) => {
+    // Staleness is judged against the UTC calendar day (decision 020).
+    const today = new Date().toISOString().slice(0, 10);
+    return { as_of: today, alerts: await visiblePortfolioAlerts(db, caller, today) };
   });
 
   apiRoute(app, context, getPortfolio, ({ params, caller }) =>

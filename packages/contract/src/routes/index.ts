@@ -25,6 +25,7 @@ export const routes: readonly AnyRoute[] = [
   reference.getCustodian,
   portfolios.uploadKycDocument,
   portfolios.listPortfolios,
+  portfolios.listPortfolioAlerts,
   portfolios.createPortfolio,
   portfolios.getPortfolio,
   portfolios.deletePortfolio,

@@ -9,6 +9,7 @@ import {
   PortfolioDetailSchema,
   PortfolioListResponseSchema,
 } from '../entities/portfolio.ts';
+import { PortfolioAlertsResponseSchema } from '../entities/portfolio-alert.ts';
 import { PortfolioInputsDraftSchema } from '../entities/portfolio-inputs.ts';
 import { StrategySchema } from '../entities/strategy.ts';
 import { PortfolioHoldingsSchema } from '../entities/token-lot.ts';
@@ -27,6 +28,19 @@ export const listPortfolios = defineRoute({
   tags: ['portfolios'],
   query: z.object({ status: PortfolioStatusSchema.optional() }),
   responses: { 200: PortfolioListResponseSchema, ...errors(400) },
+});
+
+/**
+ * Decision 020: the monitor's alerts over every portfolio the caller may see, read from each
+ * one's latest holding report and current strategy in one call.
+ */
+export const listPortfolioAlerts = defineRoute({
+  id: 'listPortfolioAlerts',
+  method: 'GET',
+  path: '/portfolio-alerts',
+  summary: 'Alerts on every portfolio the caller may see, from its latest report and strategy',
+  tags: ['portfolios'],
+  responses: { 200: PortfolioAlertsResponseSchema },
 });
 
 export const createPortfolio = defineRoute({

@@ -1,9 +1,9 @@
 import type { PortfolioListItem } from '@ballast/contract';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { DeletePortfolioDialog } from '../../components/delete-portfolio-dialog.tsx';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { DeletePortfolioDialog } from './delete-portfolio-dialog.tsx';
 import { type ListParams, readListParams, readSort, writeListParams } from './list-params.ts';
 import {
   filterByClientName,

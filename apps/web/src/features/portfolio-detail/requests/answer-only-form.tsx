@@ -2,9 +2,9 @@ import type { Action } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { answerField, RequestForm } from '../../../components/request-form.tsx';
+import { respondToAction } from '../../../lib/respond-to-action.ts';
 import { useApi } from '../../../lib/session-context.tsx';
-import { answerField, RequestForm } from './request-form.tsx';
-import { respondToAction } from './respond-to-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';
 
 const AnswerSchema = z.object({ answer: answerField(true) });

@@ -4,8 +4,8 @@ import {
   requestDeposit,
   requestWithdrawal,
 } from '@ballast/contract';
+import { answerField, RequestForm } from '../../../components/request-form.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
 type CashAction = Action & {

@@ -1,4 +1,4 @@
-import { RequestForm } from './request-form.tsx';
+import { RequestForm } from '../../../components/request-form.tsx';
 import { useCloseAccount } from './use-close-account.ts';
 
 /**

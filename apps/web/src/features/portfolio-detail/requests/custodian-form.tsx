@@ -10,11 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
+import { answerField, RequestForm } from '../../../components/request-form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useApi } from '../../../lib/session-context.tsx';
-import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
 function schemaFor(isResponding: boolean) {

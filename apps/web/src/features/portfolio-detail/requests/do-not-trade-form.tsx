@@ -7,8 +7,8 @@ import {
 } from '@ballast/contract';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
+import { answerField, RequestForm } from '../../../components/request-form.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { answerField, RequestForm } from './request-form.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
 function schemaFor(isResponding: boolean) {

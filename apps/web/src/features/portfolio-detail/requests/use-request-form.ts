@@ -11,9 +11,9 @@ import type {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import type { AnswerProps } from '../../../components/request-form.tsx';
+import { respondToAction } from '../../../lib/respond-to-action.ts';
 import { useApi } from '../../../lib/session-context.tsx';
-import type { AnswerProps } from './request-form.tsx';
-import { respondToAction } from './respond-to-action.ts';
 import { useActionSubmit } from './use-action-submit.ts';
 
 /** The routes of a new request of operations: each posts `{ action_payload }` for one portfolio. */

@@ -1,6 +1,6 @@
 import type { PortfolioListItem } from '@ballast/contract';
-import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
+import { Button } from './ui/button.tsx';
+import { Modal } from './ui/modal.tsx';
 import { clientOf, useDeletePortfolio } from './use-delete-portfolio.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { deletePortfolio, type PortfolioListItem } from '@ballast/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notify } from '../../components/toast/notify.tsx';
-import { errorMessage } from '../../lib/api-error.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { useApi } from '../../lib/session-context.tsx';
+import { errorMessage } from '../lib/api-error.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+import { useApi } from '../lib/session-context.tsx';
+import { notify } from './toast/notify.tsx';
 
 export function clientOf(portfolio: PortfolioListItem): string {
   return portfolio.client_name || 'an unnamed client';

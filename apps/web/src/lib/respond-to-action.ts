@@ -5,7 +5,7 @@ import {
   type SubmitActionResponseBody,
   submitPortfolioActionResponse,
 } from '@ballast/contract';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import type { ApiClient } from './api-client.ts';
 
 /**
  * Answers a needs-action request: the action's own type, its payload as the advisor left it

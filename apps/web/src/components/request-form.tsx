@@ -2,8 +2,8 @@ import { FIELD_REQUIRED } from '@ballast/contract';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
+import { Button } from './ui/button.tsx';
+import { Field, inputClass } from './ui/field.tsx';
 
 /**
  * The advisor's answer to operations' instructions; required only when answering, so the
