@@ -52,10 +52,15 @@ export default function BuildPage() {
   }
   const onAddress = useCallback(
     (next: URLSearchParams) => {
+      const current = new URLSearchParams(window.location.search).toString();
+      // A navigation this page has not rendered yet (a link clicked while the build was being
+      // written, back or forward) wins: the build restarts from it on the next render, so
+      // writing the build now would replace the address the advisor just asked for.
+      if (current !== seen || next.toString() === current) return;
       setWritten(next.toString());
       setSearch(next, { replace: true });
     },
-    [setSearch],
+    [seen, setSearch],
   );
   // Navigations render in a transition, which leaves a just-clicked style unchecked until the
   // new build has rendered; the choice must show at once, as the advisor made it.
