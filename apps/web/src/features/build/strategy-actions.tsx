@@ -8,7 +8,7 @@ import {
   type NewAccountStrategy,
   readNewAccountStrategy,
   saveNewAccountStrategy,
-} from './new-account-strategy.ts';
+} from '../../lib/new-account-strategy.ts';
 import { useRequestStrategyChange } from './use-request-strategy-change.ts';
 
 function savedTime(saved: NewAccountStrategy): string {

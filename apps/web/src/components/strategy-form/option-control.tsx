@@ -1,8 +1,8 @@
 import type { FormOption, FormOptionValue } from '@ballast/contract';
 import * as Switch from '@radix-ui/react-switch';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/field.tsx';
+import { Button } from '../ui/button.tsx';
+import { inputClass } from '../ui/field.tsx';
 import { isSameValue } from '../../lib/strategy-draft.ts';
 import { OptionIcon } from './option-icon.tsx';
 

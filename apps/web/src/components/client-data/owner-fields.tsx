@@ -1,9 +1,9 @@
 import { OWNER_ROLES, TAXID_TYPES, US_STATES } from '@ballast/contract';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { type ClientDataDraft, OWNER_ROLE_LABELS } from './client-detail-values.ts';
+import { Button } from '../ui/button.tsx';
+import { Field, inputClass } from '../ui/field.tsx';
+import { type ClientDataDraft, OWNER_ROLE_LABELS } from './client-data-values.ts';
 
 type OwnerForm = ClientDataDraft & FieldValues;
 
