@@ -98,6 +98,8 @@ export function OwnerFields<Values extends OwnerForm>(props: {
   form: UseFormReturn<Values>;
   index: number;
   onRemove(): void;
+  /** More groups of the owner's, after employment (account opening adds the disclosures). */
+  children?: ReactNode;
 }) {
   const { form, index } = props;
   const at = (field: string) => `owners.${index}.${field}` as FieldPath<Values>;
@@ -186,6 +188,7 @@ export function OwnerFields<Values extends OwnerForm>(props: {
           options={{ setValueAs: toYears }}
         />
       </Group>
+      {props.children}
       <Button variant="ghost" className="mt-3 px-2 py-1 text-xs" onClick={props.onRemove}>
         Remove owner {index + 1}
       </Button>

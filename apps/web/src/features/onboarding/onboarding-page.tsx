@@ -1,6 +1,6 @@
 import { getPortfolio } from '@ballast/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { blankOwner } from '../../components/client-data/client-data-values.ts';
 import { notify } from '../../components/toast/notify.tsx';
@@ -115,13 +115,15 @@ function ApplicationSteps(props: {
   const returnsToReview = search.get('from') === 'review';
 
   const goTo = useCallback(
-    (step: StepId) => {
-      const local = readLocalDraft(portfolioId);
-      writeLocalDraft(portfolioId, { ...local, step });
-      navigate(paths.onboardingStep(portfolioId, step));
-    },
+    (step: StepId) => navigate(paths.onboardingStep(portfolioId, step)),
     [navigate, portfolioId],
   );
+
+  // The step shown is where the application resumes when it is opened without one.
+  useEffect(() => {
+    if (!isStepId(props.step)) return;
+    writeLocalDraft(portfolioId, { ...readLocalDraft(portfolioId), step: props.step });
+  }, [portfolioId, props.step]);
 
   // Each section's change, stable so the steps' form subscriptions are made once; a change
   // clears what opening the account said about that step.

@@ -57,12 +57,11 @@ export function OwnersStep(props: {
       onSubmit={form.handleSubmit(() => props.navigation.next())}
     >
       {owners.fields.map((owner, index) => (
-        <div key={owner.id} className="flex flex-col gap-2 rounded-md bg-white p-1">
-          <OwnerFields form={form} index={index} onRemove={() => owners.remove(index)} />
-          <div className="rounded-md border border-slate-300 px-3 pb-3">
+        <div key={owner.id} className="rounded-md bg-white">
+          <OwnerFields form={form} index={index} onRemove={() => owners.remove(index)}>
             <OwnerDisclosures form={form} index={index} />
             <OwnerAgreements form={form} index={index} />
-          </div>
+          </OwnerFields>
         </div>
       ))}
       {listError && (

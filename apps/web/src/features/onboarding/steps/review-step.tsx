@@ -6,6 +6,11 @@ import { stepTitle } from '../onboarding-steps.ts';
 import type { PlacedError } from '../open-errors.ts';
 import { type ReviewSection, reviewSections } from './review-rows.ts';
 
+/** "Account type" reads "account type" after "Edit"; an initialism such as KYC keeps its case. */
+function editName(title: string): string {
+  return /^[A-Z][a-z]/.test(title) ? `${title.charAt(0).toLowerCase()}${title.slice(1)}` : title;
+}
+
 function Section(props: {
   portfolioId: string;
   section: ReviewSection;
@@ -37,7 +42,7 @@ function Section(props: {
           to={`${paths.onboardingStep(props.portfolioId, section.step)}?from=review`}
           className="text-sm font-medium text-navy-700 underline"
         >
-          Edit {section.title.toLowerCase()}
+          Edit {editName(section.title)}
           <span className="sr-only"> ({stepTitle(section.step)} step)</span>
         </Link>
       </div>
