@@ -253,8 +253,11 @@ describe('opening an account', () => {
     await page.getByRole('button', { name: 'Open the account' }).click();
 
     await page.waitForURL((url) => url.pathname === `/portfolio/${id}`);
-    await page.getByText('Pending', { exact: true }).first().waitFor();
-    await page.getByText('Open account').first().waitFor();
+    await page.locator('[data-status="PENDING"]').first().waitFor();
+    await page
+      .getByText(/^Open account of /)
+      .first()
+      .waitFor();
     const detail = await api.get<PortfolioDetail>(`/portfolios/${id}`);
     expect(detail.status).toBe('PENDING');
     const actions = await api.get<{ action_type: string; state: string }[]>(
