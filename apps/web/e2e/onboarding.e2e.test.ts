@@ -7,6 +7,7 @@ import {
   type PortfolioDetail,
   SELECT_ROLE,
 } from '@ballast/contract';
+import { makeBondStrategyInput } from '@ballast/contract/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
@@ -342,6 +343,25 @@ describe('opening an account', () => {
     await page.getByRole('link', { name: 'Unnamed client' }).first().click();
     await step('Suitability').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/onboarding/${id}/suitability`);
+  });
+
+  it('takes the strategy Build saved for a new account when opened from Build', async () => {
+    const strategy = makeBondStrategyInput();
+    await page.evaluate(
+      (saved) => {
+        localStorage.setItem('ballast.new-account-strategy', JSON.stringify(saved));
+      },
+      { strategy, address: '/portfolio/build?style=B', saved_at: new Date().toISOString() },
+    );
+    await page.goto('/onboarding?strategy=build');
+    await page.getByRole('radio', { name: 'Individual (I)' }).check();
+    const saved = savedInputs();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await step('Owners').waitFor();
+    await saved;
+    const id = await portfolioIdOf();
+    const inputs = await api.get<{ strategy?: unknown }>(`/portfolios/${id}/inputs`);
+    expect(inputs.strategy).toEqual(strategy);
   });
 
   it('deletes an incomplete application from the home list', async () => {
