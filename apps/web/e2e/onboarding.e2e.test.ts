@@ -343,6 +343,12 @@ describe('opening an account', () => {
     await page.getByRole('link', { name: 'Unnamed client' }).first().click();
     await step('Suitability').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/onboarding/${id}/suitability`);
+
+    // What waits in this browser is not on the server, so the account is not opened without it.
+    await page.getByRole('link', { name: /Review$/ }).click();
+    await page.getByRole('button', { name: 'Open the account' }).click();
+    await page.getByRole('alert').filter({ hasText: 'not every change is saved yet' }).waitFor();
+    expect((await api.get<PortfolioDetail>(`/portfolios/${id}`)).status).toBe('INCOMPLETE');
   });
 
   it('takes the strategy Build saved for a new account when opened from Build', async () => {

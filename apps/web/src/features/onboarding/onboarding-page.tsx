@@ -183,7 +183,13 @@ function ApplicationSteps(props: {
 
   const openAccount = async () => {
     setOpenError(null);
-    await flush();
+    // The api opens what it has saved; a section kept only in this browser would be left out.
+    if (!(await flush())) {
+      setOpenError(
+        'not every change is saved yet (the line above the steps says which). Complete it and try again.',
+      );
+      return;
+    }
     open.mutate(undefined, {
       onSuccess: () => {
         forgetLocalDraft(portfolioId);

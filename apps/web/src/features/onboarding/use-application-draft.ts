@@ -110,14 +110,17 @@ export function useApplicationDraft(portfolioId: string, initial: OnboardingDraf
     [portfolioId, flush],
   );
 
-  // Sections left in this browser by an earlier visit are sent again as soon as it opens.
+  // Sections left in this browser by an earlier visit are sent again as soon as it opens, and
+  // what is still waiting for its moment is sent when the advisor leaves the application.
   useEffect(() => {
     const local = readLocalDraft(portfolioId);
     for (const section of Object.keys(local.sections) as SectionName[]) {
       pending.current.add(section);
     }
     if (pending.current.size > 0) void flush();
-    return () => clearTimeout(timer.current);
+    return () => {
+      if (pending.current.size > 0) void flush();
+    };
   }, [portfolioId, flush]);
 
   return { draft, change, flush, saveState };
