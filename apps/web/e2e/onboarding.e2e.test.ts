@@ -233,7 +233,8 @@ describe('opening an account', () => {
 
     await step('Advisors').waitFor();
     const colleagueBox = page.getByRole('checkbox', {
-      name: new RegExp(`${colleague.firstName} ${colleague.lastName}`),
+      name: `${colleague.firstName} ${colleague.lastName} ADVISOR`,
+      exact: true,
     });
     const advisorsSaved = savedInputs();
     await colleagueBox.check();
@@ -369,6 +370,37 @@ describe('opening an account', () => {
     const inputs = await api.get<{ strategy?: unknown }>(`/portfolios/${id}/inputs`);
     expect(inputs.strategy).toEqual(strategy);
   });
+
+  it('shows how much of a document has gone up while it uploads', async () => {
+    const created = await api.send('POST', '/portfolios', {});
+    const { portfolio_id: id } = (await created.json()) as { portfolio_id: string };
+    await page.goto(`/onboarding/${id}/documents`);
+    await step('KYC documents').waitFor();
+    // A slow uplink, so that the upload lasts long enough to be seen going up.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 64 * 1024,
+    });
+    // A PDF made larger by a comment: the server reads only its first bytes to judge it.
+    const large = Buffer.concat([PDF, Buffer.from(`%${'x'.repeat(256 * 1024)}\n`)]);
+    await page
+      .getByLabel('File (PDF, PNG or JPEG)')
+      .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: large });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const progress = page.getByRole('progressbar', { name: 'Upload progress' });
+    await progress.waitFor();
+    await saveScreenshot(page, 'onboarding-documents-uploading');
+    expect(Number(await progress.getAttribute('value'))).toBeLessThan(100);
+    await page
+      .getByRole('list', { name: 'Uploaded documents' })
+      .getByRole('listitem')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await progress.waitFor({ state: 'detached' });
+  }, 120_000);
 
   it('deletes an incomplete application from the home list', async () => {
     const created = await api.send('POST', '/portfolios', {});
