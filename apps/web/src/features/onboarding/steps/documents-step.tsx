@@ -23,7 +23,7 @@ function UploadProgress({ progress }: { progress: number }) {
         aria-label="Upload progress"
         max={100}
         value={percent}
-        className="h-2 w-48 accent-navy-700"
+        className="h-2 w-48 overflow-hidden rounded [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-navy-700"
       />
       <span aria-live="polite">{percent}% sent</span>
     </div>
