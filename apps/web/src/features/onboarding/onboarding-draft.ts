@@ -87,6 +87,15 @@ export function sectionPayload(draft: OnboardingDraft, section: SectionName): Sa
   }
 }
 
+/**
+ * The client data with the account type chosen. The radios offer only product §9's codes, and
+ * an unchosen one is empty, which the draft's type (the schema's input) cannot hold, hence the
+ * cast; the schema refuses anything else when the section is checked.
+ */
+export function withAccountType(clientData: ClientDataDraft, accountType: string): ClientDataDraft {
+  return { ...clientData, account_type: accountType as ClientDataDraft['account_type'] };
+}
+
 const storageKey = (portfolioId: string) => `ballast.onboarding.${portfolioId}`;
 
 /** What this browser keeps of one application: the sections not yet saved and the last step. */

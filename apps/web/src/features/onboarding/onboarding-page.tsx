@@ -2,7 +2,7 @@ import { getPortfolio } from '@ballast/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { blankOwner } from '../../components/client-data/client-data-values.ts';
+import { clientDataDefaults } from '../../components/client-data/client-data-values.ts';
 import { notify } from '../../components/toast/notify.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
@@ -16,6 +16,7 @@ import {
   forgetLocalDraft,
   type OnboardingDraft,
   readLocalDraft,
+  withAccountType,
   writeLocalDraft,
 } from './onboarding-draft.ts';
 import { isStepId, type StepId, stepAfter, stepBefore } from './onboarding-steps.ts';
@@ -60,10 +61,7 @@ function NewApplication() {
       writeLocalDraft(id, {
         step: 'owners',
         sections: {
-          client_data: {
-            account_type: accountType,
-            owners: [blankOwner()],
-          } as OnboardingDraft['client_data'],
+          client_data: withAccountType(clientDataDefaults(null), accountType),
           ...(saved ? { strategy: saved.strategy } : {}),
         },
       });
@@ -226,10 +224,7 @@ function ApplicationSteps(props: {
           value={draft.client_data.account_type ?? ''}
           onChange={(accountType) => {
             onChange.clear('account-type');
-            change('client_data', {
-              ...draft.client_data,
-              account_type: accountType,
-            } as OnboardingDraft['client_data']);
+            change('client_data', withAccountType(draft.client_data, accountType));
           }}
           navigation={navigation}
           errors={errors}
