@@ -87,6 +87,49 @@ describe('portfolios and onboarding', () => {
     expect(filtered.json()).toMatchObject({ portfolios: [], number_of_portfolios: 0 });
   });
 
+  it('changes the advisors on the account through the inputs, keeping the originating one', async () => {
+    const me = await api.signIn('ADVISOR');
+    const colleague = await api.signIn('ADVISOR', { firmId: me.firmId });
+    const outsider = await api.signIn('ADVISOR');
+    const { portfolio_id: id } = await create(me);
+    const patch = await api.call(me, {
+      method: 'PATCH',
+      url: `/portfolios/${id}/inputs`,
+      payload: { advisor_input_data: [colleague.advisorId] },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(new Set(patch.json().advisor_input_data)).toEqual(
+      new Set([me.advisorId, colleague.advisorId]),
+    );
+    expect(
+      (await api.call(colleague, { method: 'GET', url: `/portfolios/${id}/inputs` })).statusCode,
+    ).toBe(200);
+
+    const refused = await api.call(me, {
+      method: 'PATCH',
+      url: `/portfolios/${id}/inputs`,
+      payload: { advisor_input_data: [colleague.advisorId, outsider.advisorId] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        code: 'does_not_exist',
+        detail: `Advisor ${outsider.advisorId} does not exist.`,
+        attr: 'advisor_input_data.1',
+      },
+    ]);
+
+    const narrowed = await api.call(me, {
+      method: 'PATCH',
+      url: `/portfolios/${id}/inputs`,
+      payload: { advisor_input_data: [] },
+    });
+    expect(narrowed.json().advisor_input_data).toEqual([me.advisorId]);
+    expect(
+      (await api.call(colleague, { method: 'GET', url: `/portfolios/${id}/inputs` })).statusCode,
+    ).toBe(404);
+  });
+
   it('saves inputs as the advisor goes, with lax account numbers, and keeps tax ids encrypted', async () => {
     const me = await api.signIn('ADVISOR');
     const { portfolio_id: id } = await create(me);

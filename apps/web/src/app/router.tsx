@@ -51,6 +51,14 @@ export function createRouter() {
               lazy: page(() => import('../features/operations/operations-page.tsx')),
             },
             {
+              path: 'onboarding',
+              lazy: page(() => import('../features/onboarding/onboarding-page.tsx')),
+            },
+            {
+              path: 'onboarding/:portfolioId/:step?',
+              lazy: page(() => import('../features/onboarding/onboarding-page.tsx')),
+            },
+            {
               path: 'portfolio/:portfolioId',
               lazy: page(() => import('../features/portfolio-detail/portfolio-detail-page.tsx')),
             },

@@ -23,8 +23,13 @@ export const paths = {
   /** The back-office queue of open requests (OPERATIONS and ADMINISTRATOR). */
   operations: '/operations',
   portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
-  /** Onboarding of an incomplete portfolio, resumed where it was left. */
-  onboarding: (portfolioId: string) => `/onboarding/${encodeURIComponent(portfolioId)}`,
+  /** Account opening: its first step, before the application exists. */
+  onboarding: '/onboarding',
+  /** Account opening, taking the strategy Build saved for a new account. */
+  onboardingFromBuild: '/onboarding?strategy=build',
+  /** An application, at a step; without one it resumes where the advisor left it. */
+  onboardingStep: (portfolioId: string, step?: string) =>
+    `/onboarding/${encodeURIComponent(portfolioId)}${step ? `/${step}` : ''}`,
 } as const;
 
 export const PRODUCT_NAME = 'Ballast';

@@ -10,6 +10,8 @@ export const queryKeys = {
   portfolioList: (status: string | null) => [...portfolios, 'list', status ?? 'ALL'] as const,
   portfolio: (id: string) => [...portfolios, id] as const,
   portfolioActions: (id: string) => [...portfolios, id, 'actions'] as const,
+  // An application's saved inputs, under the portfolio so that opening it refreshes both.
+  onboardingInputs: (id: string) => [...portfolios, id, 'inputs'] as const,
   portfolioHistory: (id: string, series: string, start: string | undefined) =>
     [...portfolios, id, 'history', series, start ?? 'all'] as const,
   // Under `portfolios`, so that answering or deleting anywhere refreshes the monitor too.
@@ -28,6 +30,7 @@ export const queryKeys = {
   actionQueue: ['action-queue'] as const,
   actionQueuePage: (offset: number) => ['action-queue', offset] as const,
   currentAdvisor: ['advisors', 'self'] as const,
+  activeAdvisors: ['advisors', 'list', 'ACTIVE'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   custodians: ['custodians'] as const,
   activeCustodians: ['custodians', 'A'] as const,

@@ -103,8 +103,11 @@ export const getPortfolioStrategy = defineRoute({
   responses: { 200: StrategySchema, ...errors(404) },
 });
 
-// Drafts are saved section by section, so what is read back may still lack whole sections.
-const SavedInputsSchema = PortfolioInputsDraftSchema.partial();
+// Drafts are saved section by section, so what is read back may still lack whole sections. The
+// advisors on the account ride along (decision 021): the originating advisor is always among them.
+const SavedInputsSchema = PortfolioInputsDraftSchema.partial().extend({
+  advisor_input_data: z.array(IdSchema).optional(),
+});
 
 export const getPortfolioInputs = defineRoute({
   id: 'getPortfolioInputs',

@@ -1,5 +1,8 @@
 import type { FormOption, FormOptions, PortfolioDetail, StrategyInput } from '@ballast/contract';
 import { useEffect, useMemo } from 'react';
+import { SimulationResults } from '../../components/strategy-form/simulation-results.tsx';
+import { StrategyForm } from '../../components/strategy-form/strategy-form.tsx';
+import { useStrategyDraft } from '../../components/strategy-form/use-strategy-draft.ts';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import {
   canonicalJson,
@@ -10,11 +13,8 @@ import {
 } from '../../lib/strategy-draft.ts';
 import { useSimulation } from '../../lib/use-simulation.ts';
 import { buildSearch, draftFromSearch, STYLE_PARAM, TAX_EXEMPT_PARAM } from './build-address.ts';
-import { BuildResults } from './build-results.tsx';
 import { StrategyActions } from './strategy-actions.tsx';
 import { StrategyChangeImpact } from './strategy-change-impact.tsx';
-import { StrategyForm } from './strategy-form.tsx';
-import { useStrategyDraft } from './use-strategy-draft.ts';
 
 /** The strategy's content as one comparable text; the server's timestamp is not part of it. */
 function strategyKey(strategy: StrategyInput | PortfolioDetail['current_strategy']): string | null {
@@ -158,7 +158,7 @@ export function BuildWorkspace(props: {
           />
         )}
         {simulation.shown ? (
-          <BuildResults result={simulation.shown.result} dimmed={!simulation.isCurrent} />
+          <SimulationResults result={simulation.shown.result} dimmed={!simulation.isCurrent} />
         ) : (
           <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <LoadingBlock label="Simulating the strategy" rows={6} />

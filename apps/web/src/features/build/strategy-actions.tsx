@@ -1,6 +1,6 @@
 import type { Action, PortfolioDetail, StrategyInput } from '@ballast/contract';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -8,7 +8,7 @@ import {
   type NewAccountStrategy,
   readNewAccountStrategy,
   saveNewAccountStrategy,
-} from './new-account-strategy.ts';
+} from '../../lib/new-account-strategy.ts';
 import { useRequestStrategyChange } from './use-request-strategy-change.ts';
 
 function savedTime(saved: NewAccountStrategy): string {
@@ -19,23 +19,40 @@ function savedTime(saved: NewAccountStrategy): string {
 }
 
 /**
- * Keeps the strategy for an account not opened yet. The account opening comes in a later
- * release; until then the strategy waits in this browser (and the address) for it.
+ * Keeps the strategy for an account not opened yet, in this browser (and the address), where
+ * account opening takes it: at once through "Open an account with it", or later from its
+ * strategy step.
  */
 function SaveForNewAccount(props: { strategy: StrategyInput | null; primary: boolean }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const [saved, setSaved] = useState<NewAccountStrategy | null>(null);
   const address = `${location.pathname}${location.search}`;
   const isSavedNow = saved !== null && saved.address === address;
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button
-        variant={props.primary ? 'primary' : 'secondary'}
-        disabled={props.strategy === null}
-        onClick={() => props.strategy && setSaved(saveNewAccountStrategy(props.strategy, address))}
-      >
-        Save for a new account
-      </Button>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button
+          variant="secondary"
+          disabled={props.strategy === null}
+          onClick={() =>
+            props.strategy && setSaved(saveNewAccountStrategy(props.strategy, address))
+          }
+        >
+          Save for a new account
+        </Button>
+        <Button
+          variant={props.primary ? 'primary' : 'secondary'}
+          disabled={props.strategy === null}
+          onClick={() => {
+            if (!props.strategy) return;
+            saveNewAccountStrategy(props.strategy, address);
+            navigate(paths.onboardingFromBuild);
+          }}
+        >
+          Open an account with it
+        </Button>
+      </div>
       <p role="status" className="text-right text-xs text-slate-600">
         {isSavedNow &&
           `Saved at ${savedTime(saved)}: opening a new account will start from this strategy.`}

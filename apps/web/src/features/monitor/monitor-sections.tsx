@@ -124,7 +124,7 @@ function UnfinishedActions(props: {
   const name = portfolio.client_name || 'an unnamed client';
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={paths.onboarding(portfolio.id)} className={buttonClassName('secondary', 'h-9')}>
+      <Link to={paths.onboardingStep(portfolio.id)} className={buttonClassName('secondary', 'h-9')}>
         Resume<span className="sr-only"> the onboarding of {name}</span>
       </Link>
       <Button variant="danger" className="h-9" onClick={() => props.onDelete(portfolio)}>

@@ -1,8 +1,8 @@
 import type { PortfolioDetail } from '@ballast/contract';
+import { OWNER_ROLE_LABELS } from '../../components/client-data/client-data-values.ts';
 import { FigureList } from '../../components/ui/figure-list.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { formatDate, MISSING } from '../../lib/format.ts';
-import { OWNER_ROLE_LABELS } from './requests/client-detail-values.ts';
 import { strategyFacts } from './strategy-facts.ts';
 
 function ClientSummary({ detail }: { detail: PortfolioDetail }) {

@@ -35,8 +35,13 @@ function renderCell(field: PortfolioField<PortfolioFieldId>, portfolio: Portfoli
       // The cell cuts long names off, and with them an outline drawn outside the link, so the
       // focus outline is drawn inside it.
       return (
+        // An application not yet submitted continues where the advisor left it.
         <Link
-          to={paths.portfolio(portfolio.id)}
+          to={
+            portfolio.status === 'INCOMPLETE'
+              ? paths.onboardingStep(portfolio.id)
+              : paths.portfolio(portfolio.id)
+          }
           className="font-semibold text-navy-700 underline-offset-2 hover:underline focus-visible:-outline-offset-3"
         >
           {portfolio.client_name || 'Unnamed client'}

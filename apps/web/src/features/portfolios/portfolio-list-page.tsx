@@ -1,9 +1,12 @@
 import type { PortfolioListItem } from '@ballast/contract';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DeletePortfolioDialog } from '../../components/delete-portfolio-dialog.tsx';
+import { buttonClassName } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { type ListParams, readListParams, readSort, writeListParams } from './list-params.ts';
 import {
   filterByClientName,
@@ -25,6 +28,7 @@ import { usePortfolioList } from './use-portfolio-list.ts';
 /** Home: the portfolios the advisor may see, under the totals for the status chosen. */
 export default function PortfolioListPage() {
   usePageTitle('Home');
+  const advisor = useCurrentAdvisor();
   const [searchParams, setSearchParams] = useSearchParams();
   const { status } = readListParams(searchParams);
   const sortParam = searchParams.get('sort');
@@ -56,9 +60,17 @@ export default function PortfolioListPage() {
 
   return (
     <div className="space-y-6">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800">
-        Portfolios
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-800">
+          Portfolios
+        </h1>
+        {/* Operations staff open no accounts (docs/architecture.md "Roles"). */}
+        {advisor.data && advisor.data.role !== 'OPERATIONS' && (
+          <Link to={paths.onboarding} className={buttonClassName('primary')}>
+            Open an account
+          </Link>
+        )}
+      </div>
       {list.data ? (
         <PortfolioTotals totals={list.data} status={status} isUpdating={isUpdating} />
       ) : (

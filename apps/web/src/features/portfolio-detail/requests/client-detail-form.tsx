@@ -6,11 +6,15 @@ import {
   updateClientDetail,
 } from '@ballast/contract';
 import { useFieldArray } from 'react-hook-form';
+import {
+  blankOwner,
+  clientDataDefaults,
+  toClientDataPayload,
+} from '../../../components/client-data/client-data-values.ts';
+import { OwnerFields } from '../../../components/client-data/owner-fields.tsx';
 import { answerField, RequestForm } from '../../../components/request-form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { blankOwner, clientDataDefaults, toClientDataPayload } from './client-detail-values.ts';
-import { OwnerFields } from './owner-fields.tsx';
 import { useRequestForm } from './use-request-form.ts';
 
 function schemaFor(isResponding: boolean) {

@@ -1,7 +1,7 @@
 import { ClientDataInputSchema, FIELD_REQUIRED, SELECT_ROLE } from '@ballast/contract';
 import { makeClientData, makeOwner } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { blankOwner, clientDataDefaults, toClientDataPayload } from './client-detail-values.ts';
+import { blankOwner, clientDataDefaults, toClientDataPayload } from './client-data-values.ts';
 
 describe('client detail form values', () => {
   it('starts from the current client data, with an empty employment to fill in', () => {

@@ -1,9 +1,9 @@
 import type { FormOption, FormOptionValue } from '@ballast/contract';
 import * as Switch from '@radix-ui/react-switch';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { inputClass } from '../../components/ui/field.tsx';
 import { isSameValue } from '../../lib/strategy-draft.ts';
+import { Button } from '../ui/button.tsx';
+import { inputClass } from '../ui/field.tsx';
 import { OptionIcon } from './option-icon.tsx';
 
 export type OptionControlProps = {

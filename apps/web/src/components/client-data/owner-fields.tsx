@@ -1,9 +1,9 @@
 import { OWNER_ROLES, TAXID_TYPES, US_STATES } from '@ballast/contract';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, inputClass } from '../../../components/ui/field.tsx';
-import { type ClientDataDraft, OWNER_ROLE_LABELS } from './client-detail-values.ts';
+import { Button } from '../ui/button.tsx';
+import { Field, inputClass } from '../ui/field.tsx';
+import { type ClientDataDraft, OWNER_ROLE_LABELS } from './client-data-values.ts';
 
 type OwnerForm = ClientDataDraft & FieldValues;
 
@@ -98,6 +98,8 @@ export function OwnerFields<Values extends OwnerForm>(props: {
   form: UseFormReturn<Values>;
   index: number;
   onRemove(): void;
+  /** More groups of the owner's, after employment (account opening adds the disclosures). */
+  children?: ReactNode;
 }) {
   const { form, index } = props;
   const at = (field: string) => `owners.${index}.${field}` as FieldPath<Values>;
@@ -186,6 +188,7 @@ export function OwnerFields<Values extends OwnerForm>(props: {
           options={{ setValueAs: toYears }}
         />
       </Group>
+      {props.children}
       <Button variant="ghost" className="mt-3 px-2 py-1 text-xs" onClick={props.onRemove}>
         Remove owner {index + 1}
       </Button>
