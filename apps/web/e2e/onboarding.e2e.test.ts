@@ -95,6 +95,17 @@ describe('opening an account', () => {
     );
   }
 
+  /** The next PATCH /inputs the server takes whose body holds `text`. */
+  function savedInputsWith(text: string) {
+    return page.waitForResponse(
+      (response) =>
+        response.url().includes('/inputs') &&
+        response.request().method() === 'PATCH' &&
+        (response.request().postData() ?? '').includes(text) &&
+        response.ok(),
+    );
+  }
+
   async function portfolioIdOf(): Promise<string> {
     const match = /\/onboarding\/([^/]+)\//.exec(new URL(page.url()).pathname);
     if (!match?.[1]) throw new Error(`no application in ${page.url()}`);
@@ -322,10 +333,16 @@ describe('opening an account', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await step('Owners').waitFor();
     const id = await portfolioIdOf();
-    // An owner half filled cannot be saved to the server yet; this browser keeps it.
+    const localEntry = () =>
+      page.evaluate((key) => localStorage.getItem(key) ?? '', `ballast.onboarding.${id}`);
+    // A half-filled owner is saved as it is typed (decision 021), and leaves this browser then.
+    const ownerSaved = savedInputsWith('987-65-4321');
     await page.getByLabel('First name').fill('Grace');
     await page.getByLabel('Tax id', { exact: true }).fill('987-65-4321');
-    await page.getByRole('status').filter({ hasText: 'Kept in this browser' }).waitFor();
+    await ownerSaved;
+    await page.getByRole('status').filter({ hasText: 'All changes saved.' }).waitFor();
+    await expect.poll(localEntry).not.toContain('987-65-4321');
+    await page.evaluate((key) => localStorage.removeItem(key), `ballast.onboarding.${id}`);
     await page.reload();
     await step('Owners').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/onboarding/${id}/owners`);
@@ -334,18 +351,23 @@ describe('opening an account', () => {
 
     await page.goto(`/onboarding/${id}/suitability`);
     await step('Suitability').waitFor();
+    const suitabilitySaved = savedInputsWith('750000');
     await page.getByLabel('Investment amount (US dollars)').fill('750000');
-    await page.getByRole('status').filter({ hasText: 'Kept in this browser' }).waitFor();
+    await suitabilitySaved;
+    await page.getByRole('status').filter({ hasText: 'All changes saved.' }).waitFor();
+    await expect.poll(localEntry).not.toContain('750000');
     await page.reload();
     await step('Suitability').waitFor();
     expect(await page.getByLabel('Investment amount (US dollars)').inputValue()).toBe('750000');
 
     await page.goto('/');
-    await page.getByRole('link', { name: 'Unnamed client' }).first().click();
+    await page.getByRole('link', { name: 'Grace' }).first().click();
     await step('Suitability').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/onboarding/${id}/suitability`);
 
-    // What waits in this browser is not on the server, so the account is not opened without it.
+    // A value no draft takes waits in this browser, and the account is not opened without it.
+    await page.getByLabel("Share of the client's net worth (%)").fill('lots');
+    await page.getByRole('status').filter({ hasText: 'Kept in this browser' }).waitFor();
     await page.getByRole('link', { name: /Review$/ }).click();
     await page.getByRole('button', { name: 'Open the account' }).click();
     await page.getByRole('alert').filter({ hasText: 'not every change is saved yet' }).waitFor();

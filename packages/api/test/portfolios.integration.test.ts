@@ -1,3 +1,4 @@
+import type { Owner } from '@ballast/contract';
 import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
@@ -171,21 +172,111 @@ describe('portfolios and onboarding', () => {
     expect(list.portfolios.find((entry) => entry.id === id)?.client_name).toBe('Grace Hopper');
   });
 
-  it('answers a bad input with the product’s messages at dotted attrs', async () => {
+  it('saves a partial owner as a draft, sealed, and refuses to open it with the owner form’s messages', async () => {
     const me = await api.signIn('ADVISOR');
     const { portfolio_id: id } = await create(me);
-    const inputs = makePortfolioInputs({
-      client_data: makeClientData({ owners: [makeOwner({ taxid: '', DOB: '1899-12-31' })] }),
-      custodians: [{ custodian_name: 'Fidelity', account_number: 'ABCD-1234' }],
+    const { client_data: _whole, ...rest } = makePortfolioInputs({
+      custodians: [{ custodian_name: 'Fidelity', account_number: 'ABC-123456' }],
     });
-    const response = await api.call(me, {
+    expect(
+      (await api.call(me, { method: 'PATCH', url: `/portfolios/${id}/inputs`, payload: rest }))
+        .statusCode,
+    ).toBe(200);
+    const partialOwner = { first_name: 'Grace', taxid: '555-12-3456' };
+    const patch = await api.call(me, {
+      method: 'PATCH',
+      url: `/portfolios/${id}/inputs`,
+      payload: { client_data: { account_type: 'I', owners: [partialOwner] } },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const saved = (
+      await api.call(me, { method: 'GET', url: `/portfolios/${id}/inputs` })
+    ).json() as { client_data: unknown };
+    expect(saved.client_data).toEqual({ account_type: 'I', owners: [partialOwner] });
+
+    const [row] = await api.database.db
+      .select()
+      .from(schema.onboardingApplications)
+      .where(eq(schema.onboardingApplications.portfolioId, id));
+    expect(row?.clientInputCiphertext).toBeTruthy();
+    expect(row?.clientInputCiphertext).not.toContain('555-12-3456');
+    expect(row?.clientInputCiphertext).not.toContain('Grace');
+
+    const opened = await api.call(me, {
+      method: 'POST',
+      url: `/portfolios/${id}/open`,
+      payload: { action_payload: {} },
+    });
+    expect(opened.statusCode, opened.body).toBe(400);
+    const errors = (opened.json() as { errors: { attr: string; detail: string }[] }).errors;
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          attr: 'client_data.owners.0.last_name',
+          detail: 'This field is required.',
+        }),
+        expect.objectContaining({
+          attr: 'client_data.owners.0.DOB',
+          detail: 'Please enter a valid date.',
+        }),
+        expect.objectContaining({
+          attr: 'client_data.owners.0.email',
+          detail: 'Please enter a valid email address.',
+        }),
+      ]),
+    );
+    expect(errors.every((error) => error.attr.startsWith('client_data.owners.0.'))).toBe(true);
+    expect((await api.call(me, { method: 'GET', url: `/portfolios/${id}` })).json()).toMatchObject({
+      status: 'INCOMPLETE',
+    });
+  });
+
+  it('answers a bad draft with the product’s messages at dotted attrs, and opening the rest', async () => {
+    const me = await api.signIn('ADVISOR');
+    const { portfolio_id: id } = await create(me);
+    const badDraft = await api.call(me, {
       method: 'PUT',
       url: `/portfolios/${id}/inputs`,
-      payload: inputs,
+      payload: makePortfolioInputs({
+        client_data: makeClientData({
+          owners: [{ ...makeOwner({ taxid: '' }), role: 'NOBODY' } as object as Owner],
+        }),
+        custodians: [{ custodian_name: 'Fidelity', account_number: 'ABCD-1234' }],
+      }),
     });
-    expect(response.statusCode).toBe(400);
-    const errors = (response.json() as { errors: { attr: string; detail: string }[] }).errors;
-    expect(errors).toEqual(
+    expect(badDraft.statusCode).toBe(400);
+    expect((badDraft.json() as { errors: { attr: string; detail: string }[] }).errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          attr: 'client_data.owners.0.role',
+          detail: 'Please select a role.',
+        }),
+        expect.objectContaining({
+          attr: 'custodians.0.account_number',
+          detail:
+            'A Fidelity Custodial Account number must be in the form of AAA-AAAAAA using letters and/or numbers.',
+        }),
+      ]),
+    );
+
+    // An empty tax id and a date of birth out of range are a draft's to hold (decision 021);
+    // opening is what refuses them.
+    const draft = await api.call(me, {
+      method: 'PUT',
+      url: `/portfolios/${id}/inputs`,
+      payload: makePortfolioInputs({
+        client_data: makeClientData({ owners: [makeOwner({ taxid: '', DOB: '1899-12-31' })] }),
+        custodians: [{ custodian_name: 'Fidelity', account_number: '' }],
+      }),
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const opened = await api.call(me, {
+      method: 'POST',
+      url: `/portfolios/${id}/open`,
+      payload: { action_payload: {} },
+    });
+    expect(opened.statusCode).toBe(400);
+    expect((opened.json() as { errors: { attr: string; detail: string }[] }).errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           attr: 'client_data.owners.0.taxid',
@@ -197,8 +288,7 @@ describe('portfolios and onboarding', () => {
         }),
         expect.objectContaining({
           attr: 'custodians.0.account_number',
-          detail:
-            'A Fidelity Custodial Account number must be in the form of AAA-AAAAAA using letters and/or numbers.',
+          detail: 'Account number cannot be empty.',
         }),
       ]),
     );

@@ -7,6 +7,7 @@ import type {
   ActionPayload,
   ActionType,
   ClientData,
+  ClientDataDraft,
   ClientDataInput,
   CurrentCustodian,
   CustodianInput,
@@ -24,10 +25,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type PortfolioRef = { firmId: string; portfolioId: string; actionId?: string | null };
 
-/** The name the list shows for a client: the first owner's. */
-export function clientNameOf(clientData: ClientDataInput): string {
+/** The name the list shows for a client: the first owner's, as far as it is typed. */
+export function clientNameOf(clientData: ClientDataDraft): string {
   const owner = clientData.owners[0];
-  return owner ? `${owner.first_name} ${owner.last_name}`.trim() : '';
+  return owner ? `${owner.first_name ?? ''} ${owner.last_name ?? ''}`.trim() : '';
 }
 
 const ASSET_NAMES = { municipals: 'munis', corporates: 'corporates', treasuries: 'treasuries' };

@@ -1,4 +1,4 @@
-import type { Strategy } from '@ballast/contract';
+import { ClientDataInputSchema, type Strategy } from '@ballast/contract';
 import { type CurrentAccount, readCurrentAccount } from '../accounts/current-account.ts';
 import { savedInputsOf } from '../accounts/saved-inputs.ts';
 import type { ApiContext } from '../api-route.ts';
@@ -24,9 +24,13 @@ export async function readAccountOrApplication(
   const application = await getApplication(db, portfolio.id);
   const inputs = savedInputsOf(application, box);
   const asOf = application.lastUpdatedAt.toISOString();
+  // A draft's client data may still lack owner fields (decision 021); only a whole one can stand
+  // in for the account's, so the views never show half an owner as the client.
+  const draftClientData = ClientDataInputSchema.safeParse(inputs.client_data);
   return {
     clientData:
-      clientData ?? (inputs.client_data ? { ...inputs.client_data, created_at: asOf } : null),
+      clientData ??
+      (draftClientData.success ? { ...draftClientData.data, created_at: asOf } : null),
     custodians:
       custodians.length > 0
         ? custodians

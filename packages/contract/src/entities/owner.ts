@@ -138,3 +138,89 @@ export const OwnerSchema = z.object(
   { error: requiredOr(INVALID_VALUE) },
 );
 export type Owner = z.infer<typeof OwnerSchema>;
+
+/**
+ * Drafts (decision 021): an owner as far as the advisor has typed it. Every field may be absent
+ * and nothing is required, nor are e-mail formats or date ranges checked; what is given must still
+ * be of its type, an enum's value valid and a text within the length the owner form allows.
+ * `POST /open` checks the saved draft with the strict schemas above.
+ */
+const draftText = () => z.string({ error: INVALID_VALUE }).optional();
+
+export const AddressDraftSchema = z.object(
+  {
+    address: draftText(),
+    city: draftText(),
+    state: z
+      .string({ error: INVALID_VALUE })
+      .max(STATE_MAX_LENGTH, { error: STATE_TOO_LONG })
+      .optional(),
+    zip_code: z
+      .string({ error: INVALID_VALUE })
+      .max(ZIP_CODE_MAX_LENGTH, { error: ZIP_CODE_TOO_LONG })
+      .optional(),
+  },
+  { error: INVALID_VALUE },
+);
+export type AddressDraft = z.infer<typeof AddressDraftSchema>;
+
+export const EmploymentDraftSchema = z.object(
+  {
+    employer_name: employmentText(),
+    employer_address: employmentText(),
+    position: employmentText(),
+    years_employed: z.int({ error: INVALID_VALUE }).min(0, { error: INVALID_VALUE }).nullish(),
+  },
+  { error: INVALID_VALUE },
+);
+
+const draftNames = () =>
+  z.array(z.string({ error: INVALID_VALUE }), { error: INVALID_VALUE }).optional();
+
+export const DisclosuresDraftSchema = z.object(
+  {
+    ofac_sanctioned: draftNames(),
+    politically_exposed: draftNames(),
+    politically_exposed_immediate_family_names: draftNames(),
+    politically_exposed_organizations: draftNames(),
+    control_person_company_symbols: draftNames(),
+    finra_associated_entities: draftNames(),
+  },
+  { error: INVALID_VALUE },
+);
+
+export const AgreementDraftSchema = z.object(
+  {
+    text: draftText(),
+    version: draftText(),
+    e_signed_date: draftText(),
+    name: draftText(),
+  },
+  { error: INVALID_VALUE },
+);
+
+export const OwnerDraftSchema = z.object(
+  {
+    role: z.enum(OWNER_ROLES, { error: SELECT_ROLE }).optional(),
+    title: draftText(),
+    first_name: draftText(),
+    middle_initial: draftText(),
+    last_name: draftText(),
+    suffix: draftText(),
+    personal_address: AddressDraftSchema.optional(),
+    mailing_address: AddressDraftSchema.optional(),
+    taxid_type: z.enum(TAXID_TYPES, { error: INVALID_VALUE }).optional(),
+    taxid: draftText(),
+    DOB: draftText(),
+    marital_status: draftText(),
+    citizenship_country: draftText(),
+    email: draftText(),
+    home_phone: draftText(),
+    business_phone: draftText(),
+    employment: EmploymentDraftSchema.nullish(),
+    disclosures: DisclosuresDraftSchema.optional(),
+    agreements: z.array(AgreementDraftSchema, { error: INVALID_VALUE }).optional(),
+  },
+  { error: INVALID_VALUE },
+);
+export type OwnerDraft = z.infer<typeof OwnerDraftSchema>;

@@ -27,3 +27,7 @@ export const SuitabilitySchema = z.object(
   { error: requiredOr(INVALID_VALUE) },
 );
 export type Suitability = z.infer<typeof SuitabilitySchema>;
+
+/** Drafts (decision 021): any of the fields above, each valid when given. */
+export const SuitabilityDraftSchema = SuitabilitySchema.partial();
+export type SuitabilityDraft = z.infer<typeof SuitabilityDraftSchema>;

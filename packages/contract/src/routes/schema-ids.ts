@@ -8,14 +8,18 @@ import { z } from 'zod';
 import { ActionSchema, NeedsActionPayloadSchema } from '../entities/action.ts';
 import { AdvisorSchema } from '../entities/advisor.ts';
 import { BondStrategySchema } from '../entities/bond-strategy.ts';
-import { ClientDataInputSchema, ClientDataSchema } from '../entities/client-data.ts';
+import {
+  ClientDataDraftSchema,
+  ClientDataInputSchema,
+  ClientDataSchema,
+} from '../entities/client-data.ts';
 import { CustodianInputDraftSchema, CustodianInputSchema } from '../entities/custodian.ts';
 import { AssetLineSchema, HoldingReportSchema } from '../entities/holding.ts';
 import { KycInputSchema } from '../entities/kyc.ts';
-import { AddressSchema, OwnerSchema } from '../entities/owner.ts';
+import { AddressSchema, OwnerDraftSchema, OwnerSchema } from '../entities/owner.ts';
 import { BondSimulationResultSchema, SimulationResultSchema } from '../entities/simulation.ts';
 import { StrategyInputSchema, StrategySchema } from '../entities/strategy.ts';
-import { SuitabilitySchema } from '../entities/suitability.ts';
+import { SuitabilityDraftSchema, SuitabilitySchema } from '../entities/suitability.ts';
 import { TaxDataSchema } from '../entities/tax.ts';
 import { TokenStrategySchema } from '../entities/token-strategy.ts';
 import {
@@ -33,6 +37,7 @@ const SHARED_SCHEMAS: Record<string, z.ZodType> = {
   BondSimulationResult: BondSimulationResultSchema,
   BondStrategy: BondStrategySchema,
   ClientData: ClientDataSchema,
+  ClientDataDraft: ClientDataDraftSchema,
   ClientDataInput: ClientDataInputSchema,
   ClientErrorResponse: ClientErrorResponseSchema,
   CustodianInput: CustodianInputSchema,
@@ -41,12 +46,14 @@ const SHARED_SCHEMAS: Record<string, z.ZodType> = {
   KycInput: KycInputSchema,
   NeedsActionPayload: NeedsActionPayloadSchema,
   Owner: OwnerSchema,
+  OwnerDraft: OwnerDraftSchema,
   RateLimitErrorResponse: RateLimitErrorResponseSchema,
   ServerErrorResponse: ServerErrorResponseSchema,
   SimulationResult: SimulationResultSchema,
   Strategy: StrategySchema,
   StrategyInput: StrategyInputSchema,
   Suitability: SuitabilitySchema,
+  SuitabilityDraft: SuitabilityDraftSchema,
   TaxData: TaxDataSchema,
   TokenStrategy: TokenStrategySchema,
   ValidationErrorResponse: ValidationErrorResponseSchema,

@@ -4,6 +4,7 @@ import {
   type ClientDataInputSchema,
   isEmploymentEmpty,
   type Owner,
+  type ClientDataDraft as SavedClientDataDraft,
 } from '@ballast/contract';
 import type { z } from 'zod';
 
@@ -49,15 +50,29 @@ export function blankOwner(): OwnerDraft {
   } as unknown as OwnerDraft;
 }
 
-/** The form's starting values: the current client data, every input given a value to show. */
-export function clientDataDefaults(current: ClientDataInput | ClientData | null): ClientDataDraft {
+/**
+ * The form's starting values: the current client data, or a draft saved as far as it was typed
+ * (decision 021), every input given a value to show, a blank one where the draft has none.
+ */
+export function clientDataDefaults(
+  current: SavedClientDataDraft | ClientData | null,
+): ClientDataDraft {
   if (!current) return { account_type: 'I', owners: [blankOwner()] };
   return {
-    account_type: current.account_type,
-    owners: current.owners.map((owner) => ({
-      ...owner,
-      employment: owner.employment ? { ...owner.employment } : { ...BLANK_EMPLOYMENT },
-    })),
+    // A draft saved before a type was chosen starts on the one a new application starts on.
+    account_type: current.account_type ?? 'I',
+    owners: current.owners.map((owner) => {
+      const blank = blankOwner();
+      // The form's type is the strict schema's input, which a draft's missing agreement fields
+      // cannot show (as with the blank owner's unchosen role); the owner form reports them.
+      return {
+        ...blank,
+        ...owner,
+        personal_address: { ...blank.personal_address, ...owner.personal_address },
+        mailing_address: { ...blank.mailing_address, ...owner.mailing_address },
+        employment: { ...BLANK_EMPLOYMENT, ...owner.employment },
+      } as OwnerDraft;
+    }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ClientDataDraftSchema } from '@ballast/contract';
 import { makeClientData, makeOwner } from '@ballast/contract/testing';
 import { describe, expect, it } from 'vitest';
 import { blankOwner } from '../../components/client-data/client-data-values.ts';
@@ -5,16 +6,50 @@ import { draftFromInputs, mergeDrafts, sectionPayload } from './onboarding-draft
 import { resumeStep } from './resume-step.ts';
 
 describe('an application’s draft', () => {
-  it('sends the client data only once every owner passes the owner form', () => {
+  it('sends a partial owner as typed, leaving blanks and unchosen values out', () => {
     const draft = draftFromInputs({});
-    draft.client_data = { account_type: 'J', owners: [{ ...blankOwner(), first_name: 'Grace' }] };
-    expect(sectionPayload(draft, 'client_data')).toBeNull();
+    draft.client_data = {
+      account_type: 'J',
+      owners: [{ ...blankOwner(), first_name: 'Grace', taxid: '555-12-3456' }],
+    };
+    const payload = sectionPayload(draft, 'client_data');
+    const [owner] = payload?.client_data?.owners ?? [];
+    expect(payload?.client_data?.account_type).toBe('J');
+    expect(owner).toMatchObject({ first_name: 'Grace', taxid: '555-12-3456', employment: null });
+    // Blank fields are left out: the form's unchosen role would not pass the draft schema.
+    expect(owner).not.toHaveProperty('role');
+    expect(owner).not.toHaveProperty('DOB');
+    expect(owner).not.toHaveProperty('last_name');
+    expect(ClientDataDraftSchema.safeParse(payload?.client_data).success).toBe(true);
 
     draft.client_data = makeClientData({ account_type: 'J', owners: [makeOwner({ title: ' ' })] });
-    const payload = sectionPayload(draft, 'client_data');
-    expect(payload?.client_data?.account_type).toBe('J');
+    const whole = sectionPayload(draft, 'client_data');
+    expect(whole?.client_data?.owners[0]).toMatchObject({ first_name: 'Ada' });
     // Optional text left blank is left out, as the client-detail request sends it.
-    expect(payload?.client_data?.owners[0]).not.toHaveProperty('title');
+    expect(whole?.client_data?.owners[0]).not.toHaveProperty('title');
+  });
+
+  it('holds back client data with a value of the wrong kind, and a saved draft comes back whole', () => {
+    const draft = draftFromInputs({});
+    draft.client_data = {
+      account_type: 'J',
+      owners: [
+        {
+          ...blankOwner(),
+          personal_address: { address: '', city: '', state: 'ABCD', zip_code: '' },
+        },
+      ],
+    };
+    expect(sectionPayload(draft, 'client_data')).toBeNull();
+
+    const saved = draftFromInputs({ client_data: { owners: [{ first_name: 'Grace' }] } });
+    expect(saved.client_data.account_type).toBe('I');
+    expect(saved.client_data.owners[0]).toMatchObject({
+      first_name: 'Grace',
+      last_name: '',
+      role: '',
+      personal_address: { address: '', city: '', state: '', zip_code: '' },
+    });
   });
 
   it('sends a custodian with an empty account number, which only opening refuses', () => {
@@ -27,9 +62,13 @@ describe('an application’s draft', () => {
     expect(sectionPayload(draft, 'custodians')).toBeNull();
   });
 
-  it('holds back a suitability not yet complete', () => {
+  it('sends a suitability as far as it is typed, and holds back a value out of range', () => {
     const draft = draftFromInputs({});
     draft.client_suitability_data = { investment_amount: 500_000 };
+    expect(sectionPayload(draft, 'client_suitability_data')).toEqual({
+      client_suitability_data: { investment_amount: 500_000 },
+    });
+    draft.client_suitability_data = { investment_amount: 500_000, percent_net_worth: 120 };
     expect(sectionPayload(draft, 'client_suitability_data')).toBeNull();
   });
 

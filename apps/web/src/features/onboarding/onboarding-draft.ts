@@ -1,28 +1,26 @@
 /**
  * An application as the advisor has typed it so far, section by section, and how each section
- * becomes what the inputs calls save. A section is sent once it passes the rules the api holds
- * drafts to; until then, and until the server has it, it waits in this browser's local storage
- * (decision 021).
+ * becomes what the inputs calls save. A section is sent as soon as it passes the api's draft
+ * schemas, which take an owner or a suitability as far as it is typed; until the server has it,
+ * it waits in this browser's local storage (decision 021).
  */
 import {
-  ClientDataInputSchema,
+  ClientDataDraftSchema,
   type CustodianInputDraft,
   CustodianInputDraftSchema,
+  isEmploymentEmpty,
   type KycInput,
   KycInputSchema,
   type PortfolioInputsDraft,
   type StrategyInput,
-  type Suitability,
-  SuitabilitySchema,
+  type SuitabilityDraft,
+  SuitabilityDraftSchema,
 } from '@ballast/contract';
 import { z } from 'zod';
 import {
   type ClientDataDraft,
   clientDataDefaults,
-  toClientDataPayload,
 } from '../../components/client-data/client-data-values.ts';
-
-export type SuitabilityDraft = { [Field in keyof Suitability]?: Suitability[Field] | undefined };
 
 export type OnboardingDraft = {
   client_data: ClientDataDraft;
@@ -58,18 +56,37 @@ export function draftFromInputs(inputs: SavedInputs): OnboardingDraft {
   };
 }
 
+function isBlank(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
 /**
- * What a section sends to PATCH /inputs, or null while it cannot be saved yet (an owner still
- * lacks a required field: the api keeps client data whole).
+ * The client data as the form holds it, made a draft to send: a blank field is left out rather
+ * than sent empty (the form's unchosen role would not pass as a value), and an employment whose
+ * fields are all empty is no employment (product §5).
+ */
+function clientDataDraftOf(values: ClientDataDraft): unknown {
+  return {
+    ...(isBlank(values.account_type) ? {} : { account_type: values.account_type }),
+    owners: values.owners.map((owner) => ({
+      ...Object.fromEntries(Object.entries(owner).filter(([, value]) => !isBlank(value))),
+      employment: isEmploymentEmpty(owner.employment) ? null : owner.employment,
+    })),
+  };
+}
+
+/**
+ * What a section sends to PATCH /inputs, or null while it cannot be saved (a value of the wrong
+ * kind, such as a number box holding letters, which the form points out).
  */
 export function sectionPayload(draft: OnboardingDraft, section: SectionName): SavedInputs | null {
   switch (section) {
     case 'client_data': {
-      const checked = ClientDataInputSchema.safeParse(draft.client_data);
-      return checked.success ? { client_data: toClientDataPayload(checked.data) } : null;
+      const checked = ClientDataDraftSchema.safeParse(clientDataDraftOf(draft.client_data));
+      return checked.success ? { client_data: checked.data } : null;
     }
     case 'client_suitability_data': {
-      const checked = SuitabilitySchema.safeParse(draft.client_suitability_data);
+      const checked = SuitabilityDraftSchema.safeParse(draft.client_suitability_data);
       return checked.success ? { client_suitability_data: checked.data } : null;
     }
     case 'custodians': {

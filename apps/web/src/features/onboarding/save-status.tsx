@@ -17,7 +17,7 @@ function sentence(state: SaveState): string {
     case 'saving':
       return 'Saving…';
     case 'local':
-      return `Kept in this browser: ${state.sections.map((section) => SECTION_WORDS[section]).join(' and ')} will be saved once every required field is filled.`;
+      return `Kept in this browser: ${state.sections.map((section) => SECTION_WORDS[section]).join(' and ')} will be saved once every field holds a valid value.`;
     case 'failed':
       return `Not saved (${state.message}); your changes are kept in this browser.`;
   }

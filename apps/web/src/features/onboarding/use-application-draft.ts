@@ -19,7 +19,7 @@ const SAVE_DELAY_MS = 800;
 export type SaveState =
   | { kind: 'saved' }
   | { kind: 'saving' }
-  /** Kept in this browser only: some section does not pass the draft rules yet. */
+  /** Kept in this browser only: some section holds a value the draft schemas refuse. */
   | { kind: 'local'; sections: SectionName[] }
   | { kind: 'failed'; message: string };
 

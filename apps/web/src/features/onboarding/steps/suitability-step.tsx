@@ -1,9 +1,8 @@
-import { type Suitability, SuitabilitySchema } from '@ballast/contract';
+import { type Suitability, type SuitabilityDraft, SuitabilitySchema } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
-import type { SuitabilityDraft } from '../onboarding-draft.ts';
 import type { PlacedError } from '../open-errors.ts';
 import { StepFrame, type StepNavigation } from '../step-frame.tsx';
 import { SUITABILITY_CHOICE_TITLES, SUITABILITY_LABELS } from '../suitability-labels.ts';
