@@ -1,3 +1,5 @@
+// Long on purpose: an application is one story told step by step against one server and one
+// browser, and its screens, errors, uploads and resumption share the advisor and the drafts.
 import {
   ACCOUNT_NUMBER_EMPTY,
   FIDELITY_ACCOUNT_NUMBER_FORMAT,
