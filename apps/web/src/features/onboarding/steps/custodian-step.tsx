@@ -9,14 +9,15 @@ import {
 } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useCallback, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import { LoadingBlock } from '../../../components/ui/skeleton.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useApi } from '../../../lib/session-context.tsx';
 import type { PlacedError } from '../open-errors.ts';
 import { StepFrame, type StepNavigation } from '../step-frame.tsx';
+import { useStepForm } from '../use-step-form.ts';
 
 const FORM_HINTS: Record<string, string> = {
   Fidelity: 'Fidelity numbers read AAA-AAAAAA (letters and/or numbers).',
@@ -53,21 +54,11 @@ export function CustodianStep(props: {
   });
   const groupName = useId();
 
-  useEffect(() => {
-    const subscription = form.watch(() => {
-      const values = form.getValues();
-      onChange(values.custodian_name ? [{ ...values }] : []);
-    });
-    return () => subscription.unsubscribe();
-  }, [form, onChange]);
-
-  useEffect(() => {
-    for (const error of errors ?? []) {
-      if (error.field) {
-        form.setError(error.field as FieldPath<Values>, { type: 'server', message: error.detail });
-      }
-    }
-  }, [form, errors]);
+  useStepForm(
+    form,
+    errors,
+    useCallback((values: Values) => onChange(values.custodian_name ? [values] : []), [onChange]),
+  );
 
   const chosen = form.watch('custodian_name');
   const { errors: fieldErrors } = form.formState;

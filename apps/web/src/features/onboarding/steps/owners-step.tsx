@@ -1,7 +1,6 @@
 import { type ClientDataInput, ClientDataInputSchema } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import {
   blankOwner,
   type ClientDataDraft,
@@ -10,6 +9,7 @@ import { OwnerFields } from '../../../components/client-data/owner-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PlacedError } from '../open-errors.ts';
 import { StepFrame, type StepNavigation } from '../step-frame.tsx';
+import { useStepForm } from '../use-step-form.ts';
 import { OwnerAgreements, OwnerDisclosures } from './owner-extras.tsx';
 
 /**
@@ -30,21 +30,7 @@ export function OwnersStep(props: {
   });
   const owners = useFieldArray({ control: form.control, name: 'owners' });
 
-  useEffect(() => {
-    const subscription = form.watch(() => onChange(structuredClone(form.getValues())));
-    return () => subscription.unsubscribe();
-  }, [form, onChange]);
-
-  useEffect(() => {
-    for (const error of errors ?? []) {
-      if (error.field) {
-        form.setError(error.field as FieldPath<ClientDataDraft>, {
-          type: 'server',
-          message: error.detail,
-        });
-      }
-    }
-  }, [form, errors]);
+  useStepForm(form, errors, onChange);
 
   const listError =
     form.formState.errors.owners?.root?.message ?? form.formState.errors.owners?.message;

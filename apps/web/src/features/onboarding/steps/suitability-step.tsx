@@ -1,11 +1,12 @@
 import { type Suitability, type SuitabilityDraft, SuitabilitySchema } from '@ballast/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Field, inputClass } from '../../../components/ui/field.tsx';
 import type { PlacedError } from '../open-errors.ts';
 import { StepFrame, type StepNavigation } from '../step-frame.tsx';
 import { SUITABILITY_CHOICE_TITLES, SUITABILITY_LABELS } from '../suitability-labels.ts';
+import { useStepForm } from '../use-step-form.ts';
 
 /** A number box: empty is no value, anything else the number typed (the schema judges it). */
 function toNumber(value: unknown): number | undefined {
@@ -31,21 +32,7 @@ export function SuitabilityStep(props: {
   });
   const professionalName = useId();
 
-  useEffect(() => {
-    const subscription = form.watch(() => onChange(structuredClone(form.getValues())));
-    return () => subscription.unsubscribe();
-  }, [form, onChange]);
-
-  useEffect(() => {
-    for (const error of errors ?? []) {
-      if (error.field) {
-        form.setError(error.field as FieldPath<Suitability>, {
-          type: 'server',
-          message: error.detail,
-        });
-      }
-    }
-  }, [form, errors]);
+  useStepForm(form, errors, onChange);
 
   const { errors: fieldErrors } = form.formState;
   return (
