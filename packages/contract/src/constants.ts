@@ -56,3 +56,9 @@ export const FIRM_USER_CACHE_TIME_MS = 0;
 // Paging (docs/architecture.md "API conventions"); the product rules leave page sizes open.
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 500;
+
+// Firm administration (ours): a logo is a small header mark, not a photograph.
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/** How long an invitation's sign-in link stays good: a working week and a weekend. */
+export const INVITATION_LINK_MINUTES = 7 * 24 * 60;

@@ -13,6 +13,7 @@ export * from './entities/comparer.ts';
 export * from './entities/comparer-cells.ts';
 export * from './entities/custodian.ts';
 export * from './entities/document.ts';
+export * from './entities/firm-administration.ts';
 export * from './entities/form-options.ts';
 export * from './entities/history.ts';
 export * from './entities/holding.ts';

@@ -9,6 +9,7 @@ import {
   KYC_DESCRIPTION_MAX_LENGTH,
   LIQUIDITY_MAX,
   LIQUIDITY_MIN,
+  LOGO_MAX_BYTES,
   MAX_ALLOCATION_MIN_SUM,
   MINIMUM_INITIAL_INVESTMENT,
   STATE_MAX_LENGTH,
@@ -78,3 +79,15 @@ export const NOT_FOUND_DETAIL = 'Not found.';
 
 // Ours: the one detail a 500 gives away (product §8 server_error).
 export const SERVER_ERROR_DETAIL = 'A server error occurred.';
+
+// Firm administration (ours)
+export const EMAIL_IN_USE = 'This e-mail address already belongs to a Ballast user.';
+export const LAST_ADMINISTRATOR =
+  'A firm must keep at least one active administrator. Make another user an administrator first.';
+export const ADVISOR_INACTIVE =
+  "This account is inactive. Ask your firm's administrator to restore it.";
+export const REASSIGN_TO_SELF = 'Choose another advisor to take these portfolios.';
+export const REASSIGN_TO_INACTIVE = 'Portfolios can go only to an active advisor.';
+export const LOGO_TYPE = 'The logo must be a PNG, JPEG or SVG image.';
+export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} kB.`;
+export const FIRM_NAME_REQUIRED = 'The firm needs a name.';

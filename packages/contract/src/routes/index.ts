@@ -1,5 +1,6 @@
 import './schema-ids.ts';
 import * as actions from './action-routes.ts';
+import * as administration from './administration-routes.ts';
 import * as advisors from './advisor-routes.ts';
 import type { AnyRoute } from './define-route.ts';
 import * as health from './health-routes.ts';
@@ -9,6 +10,7 @@ import * as reports from './report-routes.ts';
 import * as simulation from './simulation-routes.ts';
 
 export * from './action-routes.ts';
+export * from './administration-routes.ts';
 export * from './advisor-routes.ts';
 export * from './define-route.ts';
 export * from './error-responses.ts';
@@ -19,7 +21,7 @@ export * from './reference-routes.ts';
 export * from './report-routes.ts';
 export * from './simulation-routes.ts';
 
-/** Every provider API route: the calls of product §7, plus the health check. */
+/** Every provider API route: the calls of product §7, firm administration and the health check. */
 export const routes: readonly AnyRoute[] = [
   reference.listCustodians,
   reference.getCustodian,
@@ -69,5 +71,16 @@ export const routes: readonly AnyRoute[] = [
   advisors.getSelfAdvisor,
   advisors.updateAdvisor,
   advisors.getFirmLogo,
+  administration.getFirm,
+  administration.updateFirm,
+  administration.uploadFirmLogo,
+  administration.deleteFirmLogo,
+  administration.listFirmUsers,
+  administration.inviteFirmUser,
+  administration.changeFirmUser,
+  administration.resendFirmUserInvitation,
+  administration.reassignPortfolios,
+  administration.listAuditEvents,
+  administration.changeCustodian,
   health.getHealth,
 ];
