@@ -1,6 +1,6 @@
 import { type Custodian, getCustodian, listCustodians, NOT_FOUND_DETAIL } from '@ballast/contract';
 import { schema } from '@ballast/db';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
@@ -17,7 +17,7 @@ function toCustodian(row: typeof custodians.$inferSelect): Custodian {
   };
 }
 
-/** Custodians are reference data shared by every firm. */
+/** The firm's own custodians (decision 022). */
 export function registerCustodianRoutes(app: FastifyInstance, context: ApiContext): void {
   const { db } = context;
 
@@ -25,11 +25,16 @@ export function registerCustodianRoutes(app: FastifyInstance, context: ApiContex
     app,
     context,
     listCustodians,
-    async ({ query }) => {
+    async ({ query, caller }) => {
       const rows = await db
         .select()
         .from(custodians)
-        .where(query.status ? eq(custodians.status, query.status) : undefined)
+        .where(
+          and(
+            eq(custodians.firmId, caller.firmId),
+            query.status ? eq(custodians.status, query.status) : undefined,
+          ),
+        )
         .orderBy(asc(custodians.name));
       return rows.map(toCustodian);
     },
@@ -37,8 +42,11 @@ export function registerCustodianRoutes(app: FastifyInstance, context: ApiContex
     { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
   );
 
-  apiRoute(app, context, getCustodian, async ({ params }) => {
-    const [row] = await db.select().from(custodians).where(eq(custodians.id, params.id));
+  apiRoute(app, context, getCustodian, async ({ params, caller }) => {
+    const [row] = await db
+      .select()
+      .from(custodians)
+      .where(and(eq(custodians.id, params.id), eq(custodians.firmId, caller.firmId)));
     if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
     return toCustodian(row);
   });

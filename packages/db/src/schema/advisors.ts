@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns.ts';
 import { firmOwnedColumns } from './firm-owned-columns.ts';
 
@@ -33,11 +32,19 @@ export const advisors = pgTable(
   ],
 );
 
-/** The custodians accounts are held at (spec: two, Fidelity and Schwab), the same for every firm. */
-export const custodians = pgTable('custodians', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  name: text('name').notNull().unique(),
-  product: text('product').notNull(),
-  description: text('description').notNull(),
-  status: text('status').notNull().default('A'),
-});
+/**
+ * The custodians a firm's accounts are held at (product §3: Fidelity and Schwab). Each firm has
+ * its own rows, made with the firm by a trigger (migration 0010), so its administrator can word
+ * them and stop offering one (decision 022).
+ */
+export const custodians = pgTable(
+  'custodians',
+  {
+    ...firmOwnedColumns(),
+    name: text('name').notNull(),
+    product: text('product').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('A'),
+  },
+  (table) => [uniqueIndex('custodians_firm_name_idx').on(table.firmId, table.name)],
+);

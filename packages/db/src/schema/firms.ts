@@ -8,6 +8,9 @@ export const firms = pgTable('firms', {
   name: text('name').notNull(),
   logo: bytea('logo'),
   logoContentType: text('logo_content_type'),
+  /** Shown in the support modal; empty means the installation's own contacts apply. */
+  supportPhone: text('support_phone').notNull().default(''),
+  supportEmail: text('support_email').notNull().default(''),
   /**
    * Moves whenever anything the portfolio list shows changes (portfolios, their advisors, the
    * advisors' names); kept by triggers (migration 0008), so a cached list can be checked cheaply.

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './actions.ts';
 export * from './advisors.ts';
 export * from './documents.ts';
+export * from './firm-audit.ts';
 export * from './firms.ts';
 export * from './holdings.ts';
 export * from './identity.ts';
