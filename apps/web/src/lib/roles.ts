@@ -9,3 +9,8 @@ const OPERATOR_ROLES: readonly AdvisorRole[] = ['OPERATIONS', 'ADMINISTRATOR'];
 export function isOperator(role: AdvisorRole | undefined): boolean {
   return role !== undefined && OPERATOR_ROLES.includes(role);
 }
+
+/** Only an ADMINISTRATOR runs the firm's users, profile and custodians (decision 022). */
+export function isAdministrator(role: AdvisorRole | undefined): boolean {
+  return role === 'ADMINISTRATOR';
+}

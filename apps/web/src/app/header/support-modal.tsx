@@ -4,13 +4,28 @@ import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session-context.tsx';
+import { useCurrentAdvisor, useFirm } from '../../lib/use-current-advisor.ts';
+
+/**
+ * The firm's own support contacts when it has set them, each on its own; otherwise the
+ * installation's from `/config.json` (decision 022).
+ */
+function useSupportContacts() {
+  const { config } = useSession();
+  const advisor = useCurrentAdvisor({ refetchOnMount: false });
+  const firm = useFirm(advisor.data?.firm_id).data;
+  return {
+    phone: firm?.support_phone || config.support.phone,
+    email: firm?.support_email || config.support.email,
+  };
+}
 
 /**
  * Product §2: support phone and e-mail, and for a signed-in user the custodians' quick reference.
  */
 export function SupportModal(props: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { config, isAuthenticated } = useSession();
-  const { phone, email } = config.support;
+  const { isAuthenticated } = useSession();
+  const { phone, email } = useSupportContacts();
   return (
     <Modal
       open={props.open}
