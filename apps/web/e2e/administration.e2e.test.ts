@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { signInToApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
 import { linkIn } from './support/identity.ts';
+import { tabTo } from './support/keyboard.ts';
 import {
   expectDialogKeyboard,
   expectTitle,
@@ -84,6 +85,15 @@ describe('firm administration', () => {
     await nav.getByRole('link', { name: 'Administration' }).click();
     await page.waitForURL('**/admin/users');
     await expectTitle(page, 'Administration: Users | Ballast');
+    // The sections are links: Tab reaches each, showing the focus, and Enter opens it.
+    const sections = page.getByRole('navigation', { name: 'Administration' });
+    await tabTo(sections.getByRole('link', { name: 'Custodians' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/custodians');
+    await expectTitle(page, 'Administration: Custodians | Ballast');
+    expect(
+      await sections.getByRole('link', { name: 'Custodians' }).getAttribute('aria-current'),
+    ).toBe('page');
 
     const { page: advisorPage } = await signedIn(demoAdvisor());
     expect(
