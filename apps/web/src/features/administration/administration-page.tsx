@@ -41,9 +41,9 @@ function Administration({ firmId, section }: { firmId: string; section: string |
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-navy-800">Administration</h1>
-      <div className="flex flex-col gap-6 md:flex-row">
-        <nav aria-label="Administration" className="md:w-48 md:shrink-0">
-          <ul className="flex flex-wrap gap-1 md:flex-col">
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <nav aria-label="Administration" className="lg:w-48 lg:shrink-0">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
             {SECTIONS.map((candidate) => (
               <li key={candidate.id}>
                 <NavLink className={tabClass} to={paths.admin(candidate.id)}>

@@ -15,8 +15,17 @@ import {
   fieldChanges,
 } from './audit-format.ts';
 import { LoadFailure } from './load-failure.tsx';
+import { type TableColumn, TableFrame } from './table-frame.tsx';
 import { AUDIT_PAGE_SIZE, fetchWholeTrail, useAuditPage } from './use-audit-events.ts';
 import { csvFileName } from './user-fields.ts';
+
+const AUDIT_COLUMNS: TableColumn[] = [
+  { label: 'When' },
+  { label: 'Who' },
+  { label: 'What' },
+  { label: 'Subject' },
+  { label: 'Change' },
+];
 
 function ChangeList({ event }: { event: AuditEvent }) {
   const changes = fieldChanges(event);
@@ -86,45 +95,21 @@ export function AuditSection({ firmId }: { firmId: string }) {
         </p>
       )}
       {page && page.results.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The firm's audit trail, newest first</caption>
-            <thead className="border-b border-slate-300 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  When
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Who
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  What
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Subject
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.results.map((event) => (
-                <tr key={event.id} className="border-b border-slate-100 align-top last:border-b-0">
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-                  </td>
-                  <td className="px-3 py-2">{actorText(event)}</td>
-                  <td className="px-3 py-2 font-semibold">{AUDIT_KIND_LABELS[event.kind]}</td>
-                  <td className="px-3 py-2 break-all">{event.subject}</td>
-                  <td className="px-3 py-2">
-                    <ChangeList event={event} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TableFrame caption="The firm's audit trail, newest first" columns={AUDIT_COLUMNS}>
+          {page.results.map((event) => (
+            <tr key={event.id} className="border-b border-slate-100 align-top last:border-b-0">
+              <td className="px-3 py-2 whitespace-nowrap">
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+              </td>
+              <td className="px-3 py-2">{actorText(event)}</td>
+              <td className="px-3 py-2 font-semibold">{AUDIT_KIND_LABELS[event.kind]}</td>
+              <td className="px-3 py-2 break-words">{event.subject}</td>
+              <td className="px-3 py-2">
+                <ChangeList event={event} />
+              </td>
+            </tr>
+          ))}
+        </TableFrame>
       )}
       {page && (page.next || page.previous) && (
         <nav

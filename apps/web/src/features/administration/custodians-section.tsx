@@ -15,7 +15,16 @@ import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { FormProblem } from './form-problem.tsx';
 import { LoadFailure } from './load-failure.tsx';
 import { showServerErrors } from './server-errors.ts';
+import { type TableColumn, TableFrame } from './table-frame.tsx';
 import { useAllCustodians, useChangeCustodian } from './use-custodians.ts';
+
+const CUSTODIAN_COLUMNS: TableColumn[] = [
+  { label: 'Custodian' },
+  { label: 'Product number' },
+  { label: 'Description' },
+  { label: 'Status' },
+  { label: 'Actions', isHidden: true },
+];
 
 const CUSTODIAN_STATUS_LABELS: Record<Custodian['status'], string> = {
   A: 'Active',
@@ -116,55 +125,28 @@ export function CustodiansSection({ firmId }: { firmId: string }) {
         />
       )}
       {custodians.data && (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The firm's custodians</caption>
-            <thead className="border-b border-slate-300 bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Custodian
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Product number
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Description
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {custodians.data.map((custodian) => (
-                <tr
-                  key={custodian.id}
-                  className="border-b border-slate-100 align-top last:border-b-0"
+        <TableFrame caption="The firm's custodians" columns={CUSTODIAN_COLUMNS}>
+          {custodians.data.map((custodian) => (
+            <tr key={custodian.id} className="border-b border-slate-100 align-top last:border-b-0">
+              <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+                {custodian.name}
+              </th>
+              <td className="px-3 py-2">{custodian.product}</td>
+              <td className="px-3 py-2">{custodian.description}</td>
+              <td className="px-3 py-2">{CUSTODIAN_STATUS_LABELS[custodian.status]}</td>
+              <td className="px-3 py-2 text-right">
+                <Button
+                  variant="secondary"
+                  className="px-3 py-1"
+                  aria-label={`Edit ${custodian.name}`}
+                  onClick={() => setEditing(custodian)}
                 >
-                  <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
-                    {custodian.name}
-                  </th>
-                  <td className="px-3 py-2">{custodian.product}</td>
-                  <td className="px-3 py-2">{custodian.description}</td>
-                  <td className="px-3 py-2">{CUSTODIAN_STATUS_LABELS[custodian.status]}</td>
-                  <td className="px-3 py-2 text-right">
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1"
-                      aria-label={`Edit ${custodian.name}`}
-                      onClick={() => setEditing(custodian)}
-                    >
-                      Edit
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  Edit
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </TableFrame>
       )}
       <Modal
         open={editing !== null}

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { LoadFailure } from './load-failure.tsx';
+import { type TableColumn, TableFrame } from './table-frame.tsx';
 import { useFirmUsers, useResendInvitation } from './use-firm-users.ts';
 import { type ChosenAction, UserActionDialog } from './user-action-dialog.tsx';
 import {
@@ -21,6 +22,16 @@ import {
   sortUsers,
   USER_CSV_COLUMNS,
 } from './user-fields.ts';
+
+const USER_COLUMNS: TableColumn[] = [
+  { label: 'Name' },
+  { label: 'E-mail' },
+  { label: 'Role' },
+  { label: 'Status' },
+  { label: 'Sign-in' },
+  { label: 'Portfolios', isNumeric: true },
+  { label: 'Actions', isHidden: true },
+];
 
 const menuItemClass =
   'cursor-pointer rounded px-3 py-2 text-sm text-slate-900 outline-none data-[highlighted]:bg-navy-50 data-[highlighted]:text-navy-800';
@@ -81,63 +92,33 @@ function UserTable(props: {
   onResend(user: FirmUser): void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">The firm's users</caption>
-        <thead className="border-b border-slate-300 bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2">
-              E-mail
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Role
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Sign-in
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Portfolios
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.users.map((user) => (
-            <tr key={user.advisor} className="border-b border-slate-100 last:border-b-0">
-              <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
-                {fullName(user)}
-              </th>
-              <td className="px-3 py-2 break-all">{user.email}</td>
-              <td className="px-3 py-2">{ROLE_LABELS[user.role]}</td>
-              <td className="px-3 py-2">
-                <span
-                  className={
-                    user.status === 'ACTIVE'
-                      ? 'rounded bg-green-100 px-2 py-0.5 text-green-900'
-                      : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'
-                  }
-                >
-                  {STATUS_LABELS[user.status]}
-                </span>
-              </td>
-              <td className="px-3 py-2">{signInText(user)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{user.portfolio_count}</td>
-              <td className="px-3 py-2 text-right">
-                <UserMenu user={user} onChoose={props.onChoose} onResend={props.onResend} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableFrame caption="The firm's users" columns={USER_COLUMNS}>
+      {props.users.map((user) => (
+        <tr key={user.advisor} className="border-b border-slate-100 last:border-b-0">
+          <th scope="row" className="px-3 py-2 font-semibold text-slate-900">
+            {fullName(user)}
+          </th>
+          <td className="px-3 py-2 break-words">{user.email}</td>
+          <td className="px-3 py-2">{ROLE_LABELS[user.role]}</td>
+          <td className="px-3 py-2">
+            <span
+              className={
+                user.status === 'ACTIVE'
+                  ? 'rounded bg-green-100 px-2 py-0.5 text-green-900'
+                  : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'
+              }
+            >
+              {STATUS_LABELS[user.status]}
+            </span>
+          </td>
+          <td className="px-3 py-2">{signInText(user)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{user.portfolio_count}</td>
+          <td className="px-3 py-2 text-right">
+            <UserMenu user={user} onChoose={props.onChoose} onResend={props.onResend} />
+          </td>
+        </tr>
+      ))}
+    </TableFrame>
   );
 }
 
