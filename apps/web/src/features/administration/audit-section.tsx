@@ -104,7 +104,8 @@ export function AuditSection({ firmId }: { firmId: string }) {
               <td className="px-3 py-2">{actorText(event)}</td>
               <td className="px-3 py-2 font-semibold">{AUDIT_KIND_LABELS[event.kind]}</td>
               <td className="px-3 py-2 break-words">{event.subject}</td>
-              <td className="px-3 py-2">
+              {/* Wide enough to read on a narrow screen, where the table scrolls instead. */}
+              <td className="min-w-56 px-3 py-2">
                 <ChangeList event={event} />
               </td>
             </tr>
