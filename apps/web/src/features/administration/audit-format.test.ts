@@ -35,21 +35,39 @@ describe('how the audit trail reads', () => {
       changeLines(
         event({
           kind: 'CUSTODIAN_CHANGED',
-          before: { status: 'A', support_phone: '(800)-555-0199', size: 2048 },
-          after: { status: 'I', support_phone: '', size: 40960 },
+          before: { status: 'A', support_phone: '(800)-555-0199', count: 2048 },
+          after: { status: 'I', support_phone: '', count: 40960 },
         }),
       ),
     ).toEqual([
       'Status: Active → Inactive',
       'Support phone: (800)-555-0199 → —',
-      'Size: 2,048 → 40,960',
+      'Count: 2,048 → 40,960',
     ]);
     expect(fieldChanges(event({ kind: 'USER_INVITED', after: { role: 'CIO' } }))).toEqual([
-      { field: 'Role', before: null, after: 'CIO' },
+      { field: 'Role', before: null, after: 'CIO', isRemoval: false },
     ]);
-    expect(
-      changeLines(event({ kind: 'LOGO_REMOVED', before: { content_type: 'image/png' } })),
-    ).toEqual(['Content type: image/png (removed)']);
+    const logo = { content_type: 'image/png', bytes: 2560 };
+    expect(changeLines(event({ kind: 'LOGO_CHANGED', after: logo }))).toEqual([
+      'Content type: image/png',
+      'Size: 2.5 kB',
+    ]);
+    expect(changeLines(event({ kind: 'LOGO_REMOVED', before: logo }))).toEqual([
+      'Content type: image/png (removed)',
+      'Size: 2.5 kB (removed)',
+    ]);
+  });
+
+  it('shows a value that only one side records as it is, not as emptied', () => {
+    const reassigned = event({
+      kind: 'PORTFOLIOS_REASSIGNED',
+      before: { advisor: 'alan@firm.test', portfolios: 3 },
+      after: { advisor: 'ada@firm.test' },
+    });
+    expect(changeLines(reassigned)).toEqual([
+      'Advisor: alan@firm.test → ada@firm.test',
+      'Portfolios: 3',
+    ]);
   });
 
   it('names the actor, or the first-run command when there was none', () => {
@@ -63,7 +81,7 @@ describe('how the audit trail reads', () => {
     ]);
     expect(csv.split('\r\n')).toEqual([
       'When (UTC),Who,What,Subject,Change',
-      '2026-11-26T14:05:00.000Z,Ada Lovelace (ada@firm.test),User changed,alan@firm.test,Role: Advisor → Manager; Status: — → Active',
+      '2026-11-26T14:05:00.000Z,Ada Lovelace (ada@firm.test),User changed,alan@firm.test,Role: Advisor → Manager; Status: Active',
     ]);
   });
 });

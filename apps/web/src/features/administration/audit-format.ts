@@ -53,30 +53,53 @@ function valueText(field: string, value: unknown): string {
   return JSON.stringify(value);
 }
 
-export type FieldChange = { field: string; before: string | null; after: string | null };
+export type FieldChange = {
+  field: string;
+  /** The value on each side, or null where that side does not record the field. */
+  before: string | null;
+  after: string | null;
+  /** The change took the whole record away (a logo removed), not just this field. */
+  isRemoval: boolean;
+};
+
+/** How the api names a few fields, as a person would. */
+const FIELD_LABELS: Record<string, string> = { bytes: 'Size' };
+
+/** One field's side: absent, or its value as read (a size in kB). */
+function sideText(field: string, record: Record<string, unknown> | null): string | null {
+  if (!record || !Object.hasOwn(record, field)) return null;
+  const value = record[field];
+  if (field === 'bytes' && typeof value === 'number') {
+    return `${(value / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} kB`;
+  }
+  return valueText(field, value);
+}
 
 /**
- * The fields an event changed, in the order they first appear, each with its value before and
- * after; a side the event has no record for (something created, removed) is null. Fields whose
- * value did not change are left out.
+ * The fields an event records, in the order they first appear, each with its value before and
+ * after where that side records it. Fields whose value did not change are left out.
  */
 export function fieldChanges(event: Pick<AuditEvent, 'before' | 'after'>): FieldChange[] {
   const fields = [
     ...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})]),
   ];
   return fields.flatMap((field) => {
-    const before = event.before ? valueText(field, event.before[field]) : null;
-    const after = event.after ? valueText(field, event.after[field]) : null;
+    const before = sideText(field, event.before);
+    const after = sideText(field, event.after);
     if (before === after) return [];
-    return [{ field: fieldLabel(field), before, after }];
+    const label = FIELD_LABELS[field] ?? fieldLabel(field);
+    return [{ field: label, before, after, isRemoval: event.after === null }];
   });
 }
 
-/** What became of one field: "Advisor → Manager", "Acme" (set), "image/png (removed)". */
-export function changeText({ before, after }: FieldChange): string {
-  if (before === null) return after ?? MISSING;
-  if (after === null) return `${before} (removed)`;
-  return `${before} → ${after}`;
+/**
+ * What became of one field: "Advisor → Manager"; a value one side alone records ("Acme" when
+ * set, or how many portfolios there were); "image/png (removed)".
+ */
+export function changeText({ before, after, isRemoval }: FieldChange): string {
+  if (before !== null && after !== null) return `${before} → ${after}`;
+  if (before !== null) return isRemoval ? `${before} (removed)` : before;
+  return after ?? MISSING;
 }
 
 /** "Role: Advisor → Manager", one line per field. */
