@@ -6,6 +6,7 @@ import { createDirectoryBlobStore, type Database } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createAdvisorAccess } from './advisor-access.ts';
 import type { Config } from './config.ts';
 import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
@@ -69,6 +70,7 @@ export async function buildApp({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,
     }),
+    access: createAdvisorAccess(services, project),
   });
 
   app.get('/config.json', async (request, reply): Promise<RuntimeConfig> => {

@@ -8,6 +8,7 @@ import {
 import type { BlobStore, Db, SecretBox } from '@ballast/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { authenticate, type Caller, type CallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -33,6 +34,7 @@ export type ApiContext = {
   blobs: BlobStore;
   callers: CallerCache;
   simulations: Simulations;
+  access: AdvisorAccess;
 };
 
 /** Where simulation runs are computed, and on which market data (see runHash). */

@@ -2,6 +2,7 @@ import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
@@ -31,6 +32,8 @@ export type ApiOptions = {
    * processes), and the market data: the bundled market unless a firm's files are given.
    */
   engine: { threads: number; market?: MarketSource };
+  /** Tells the identity service who may sign in, and invites new users (decision 022). */
+  access: AdvisorAccess;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -62,6 +65,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     box: createSecretBox(options.encryptionKey),
     blobs: options.blobs,
     callers: createCallerCache(),
+    access: options.access,
     simulations: {
       market: marketVersionOf(options.engine.market ?? { kind: 'generated' }),
       ...(runner ? { runner } : {}),

@@ -61,6 +61,10 @@ export const IDENTITY_ERRORS = {
     status: 403,
     message: 'You do not have permission to perform that action.',
   },
+  user_inactive: {
+    status: 403,
+    message: "This account is inactive. Ask your firm's administrator to restore it.",
+  },
   session_not_found: { status: 404, message: 'The session could not be found.' },
   organization_not_found: {
     status: 404,

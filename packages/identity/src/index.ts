@@ -19,4 +19,5 @@ export type {
   MintImpersonationInput,
 } from './impersonation.ts';
 export type { Project } from './protocol/projects.ts';
+export type { AccountAccess, AccountState, Invitation } from './users/account-access.ts';
 export { ensurePasswordUser, findFirstProjectToken } from './users/ensure-password-user.ts';

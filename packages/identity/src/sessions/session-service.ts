@@ -8,7 +8,7 @@ import { getProtocolUser, type ProtocolUser } from '../users/protocol-user.ts';
 import { type AuthenticationFactor, mergeFactors } from './authentication-factor.ts';
 import { SESSION_JWT_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 
-const { identitySessions, identityTotps } = schema;
+const { identitySessions, identityTotps, identityUsers } = schema;
 
 export type ProtocolSession = {
   session_id: string;
@@ -138,6 +138,15 @@ export function createSessionService(
     return row;
   }
 
+  /** A user the host has made inactive starts no session and renews none (decision 022). */
+  async function ensureActive(userId: string): Promise<void> {
+    const [user] = await db
+      .select({ status: identityUsers.status })
+      .from(identityUsers)
+      .where(eq(identityUsers.id, userId));
+    if (user?.status === 'inactive') throw new IdentityError('user_inactive');
+  }
+
   return {
     findLive,
 
@@ -174,6 +183,7 @@ export function createSessionService(
       context: RequestContext;
       impersonatorId?: string;
     }): Promise<SessionGrant> {
+      await ensureActive(input.userId);
       const minutes = input.impersonatorId
         ? limits.impersonationSessionMinutes
         : durationOf(input.durationMinutes);
@@ -225,6 +235,7 @@ export function createSessionService(
     /** POST /sessions/authenticate: checks the token, extends the session, signs a fresh JWT. */
     async authenticate(token: string, durationMinutes: number | undefined): Promise<SessionGrant> {
       const current = await findLive(token);
+      await ensureActive(current.userId);
       const now = new Date();
       const extendTo =
         durationMinutes === undefined || current.impersonatorId
