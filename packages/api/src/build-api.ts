@@ -2,6 +2,7 @@ import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerAdministrationRoutes } from './administration/administration-routes.ts';
 import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -79,4 +80,5 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerHoldingRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
   registerSimulationRoutes(app, context);
+  await registerAdministrationRoutes(app, context);
 };
