@@ -1,6 +1,6 @@
 import { type FirmUser, NOT_FOUND_DETAIL } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../app-error.ts';
 
 const { advisors, identityEmails, portfolioAdvisors } = schema;
@@ -20,10 +20,17 @@ async function selectFirmUsers(db: Db, where: SQL | undefined): Promise<FirmUser
       role: advisors.role,
       status: advisors.status,
       createdAt: advisors.createdAt,
-      signedIn: sql<boolean>`exists (select 1 from ${identityEmails}
-        where ${identityEmails.email} = ${advisors.email} and ${identityEmails.verified})`,
-      portfolioCount: sql<number>`(select count(*)::int from ${portfolioAdvisors}
-        where ${portfolioAdvisors.advisorId} = ${advisors.id})`,
+      // Subqueries built by drizzle, whose conditions name each column with its table.
+      signedIn: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(identityEmails)
+          .where(and(eq(identityEmails.email, advisors.email), eq(identityEmails.verified, true))),
+      )}`,
+      portfolioCount: sql<number>`(${db
+        .select({ count: sql`count(*)::int` })
+        .from(portfolioAdvisors)
+        .where(eq(portfolioAdvisors.advisorId, advisors.id))})`,
     })
     .from(advisors)
     .where(where)
