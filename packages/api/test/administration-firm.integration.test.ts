@@ -291,11 +291,13 @@ describe('the firm’s profile, logo, custodians and audit trail', () => {
       payload: makePortfolioInputs(),
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const open = await api.call(advisor, {
-      method: 'POST',
-      url: `/portfolios/${draft}/open`,
-      payload: { action_payload: {} },
-    });
+    const openDraft = () =>
+      api.call(advisor, {
+        method: 'POST',
+        url: `/portfolios/${draft}/open`,
+        payload: { action_payload: {} },
+      });
+    const open = await openDraft();
     expect(open.statusCode).toBe(400);
     expect(open.json()).toEqual({
       type: 'validation_error',
@@ -346,11 +348,7 @@ describe('the firm’s profile, logo, custodians and audit trail', () => {
     });
     const restored = await patch(admin, { ...withdrawn, status: 'A' });
     expect(restored.statusCode).toBe(200);
-    const reopened = await api.call(advisor, {
-      method: 'POST',
-      url: `/portfolios/${draft}/open`,
-      payload: { action_payload: {} },
-    });
+    const reopened = await openDraft();
     expect(reopened.statusCode, reopened.body).toBe(201);
   });
 
