@@ -16,7 +16,7 @@ import {
   refuseEmailInUse,
 } from './advisor-email.ts';
 import { appendAuditEvent, changedFields } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 
 const { advisors } = schema;
 
@@ -46,7 +46,7 @@ const isActiveAdministrator = (user: { role: string; status: string }) =>
  * The api reads an advisor's role and status through a two-second cache (`auth/authenticate.ts`):
  * this process forgets the user at once; other api processes see the change within two seconds.
  */
-export async function changeFirmUser(
+export async function changeUser(
   { db, access, callers }: UserChangeDependencies,
   caller: Caller,
   advisorId: string,
@@ -141,7 +141,7 @@ async function tellIdentityService(
         email: after.email,
         firstName: after.firstName,
         lastName: after.lastName,
-        firmName: (await getFirm(db, after.firmId)).name,
+        firmName: (await getFirmProfile(db, after.firmId)).name,
       });
     } else {
       await access.update(after.email, state);

@@ -9,7 +9,7 @@ import {
   refuseEmailInUse,
 } from './advisor-email.ts';
 import { appendAuditEvent } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 import { getFirmUser } from './firm-users.ts';
 
 const { advisors } = schema;
@@ -19,7 +19,7 @@ const { advisors } = schema;
  * audit event are committed together; then the identity service is told, and mails the person a
  * single-use sign-in link. The advisor exists first so that the link, once opened, finds them.
  */
-export async function inviteFirmUser(
+export async function inviteUser(
   { db, access }: { db: Db; access: AdvisorAccess },
   caller: Caller,
   invitation: FirmUserInvitation,
@@ -53,7 +53,7 @@ export async function inviteFirmUser(
           role: invitation.role,
         },
       });
-      return { id: created.id, firmName: (await getFirm(tx, caller.firmId)).name };
+      return { id: created.id, firmName: (await getFirmProfile(tx, caller.firmId)).name };
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailInUse() : error;
