@@ -15,6 +15,7 @@ import { registerDocumentRoutes } from './routes/document-routes.ts';
 import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
+import { registerStrategyCatalogueRoutes } from './routes/strategy-catalogue-routes.ts';
 import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
 import { createSimulationRunner } from './simulations/simulation-runner.ts';
 
@@ -78,5 +79,6 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   await registerDocumentRoutes(app, context);
   registerHoldingRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
+  registerStrategyCatalogueRoutes(app, context);
   registerSimulationRoutes(app, context);
 };

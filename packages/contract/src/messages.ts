@@ -91,3 +91,9 @@ export const REASSIGN_TO_INACTIVE = 'Portfolios can go only to an active advisor
 export const LOGO_TYPE = 'The logo must be a PNG, JPEG or SVG image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} kB.`;
 export const FIRM_NAME_REQUIRED = 'The firm needs a name.';
+
+// Strategy catalogue (ours)
+export const STRATEGY_NAME_REQUIRED = 'Give the strategy a name.';
+export const STRATEGY_NAME_TAKEN = 'The catalogue already has a strategy with this name.';
+export const DEFAULT_STRATEGY_MUST_BE_ACTIVE =
+  'Only an active strategy can be the default for its style.';

@@ -8,6 +8,7 @@ import * as portfolios from './portfolio-routes.ts';
 import * as reference from './reference-routes.ts';
 import * as reports from './report-routes.ts';
 import * as simulation from './simulation-routes.ts';
+import * as catalogue from './strategy-catalogue-routes.ts';
 
 export * from './action-routes.ts';
 export * from './administration-routes.ts';
@@ -20,6 +21,7 @@ export * from './query.ts';
 export * from './reference-routes.ts';
 export * from './report-routes.ts';
 export * from './simulation-routes.ts';
+export * from './strategy-catalogue-routes.ts';
 
 /** Every provider API route: the calls of product §7, firm administration and the health check. */
 export const routes: readonly AnyRoute[] = [
@@ -67,6 +69,9 @@ export const routes: readonly AnyRoute[] = [
   simulation.getComparerResult,
   reference.listStrategyStyles,
   reference.getStrategyStyleFormOptions,
+  catalogue.listStrategyCatalogue,
+  catalogue.addStrategyCatalogueEntry,
+  catalogue.replaceStrategyCatalogueEntry,
   advisors.listAdvisors,
   advisors.getSelfAdvisor,
   advisors.updateAdvisor,
