@@ -13,8 +13,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../accounts/current-account.ts';
 import { appendAuditEvent, changedFields } from '../administration/audit-trail.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
-import { canonicalJson } from '../simulations/canonical-hash.ts';
 import type { Caller } from '../auth/authenticate.ts';
+import { canonicalJson } from '../simulations/canonical-hash.ts';
 
 const { strategyCatalogue } = schema;
 type Row = typeof strategyCatalogue.$inferSelect;

@@ -128,6 +128,7 @@ export const AUDIT_EVENT_KINDS = [
   'CUSTODIAN_CHANGED',
   'STRATEGY_ADDED',
   'STRATEGY_CHANGED',
+  'SIGN_IN_POLICY_CHANGED',
 ] as const;
 export const AuditEventKindSchema = z.enum(AUDIT_EVENT_KINDS);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;

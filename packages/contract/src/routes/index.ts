@@ -7,6 +7,7 @@ import * as health from './health-routes.ts';
 import * as portfolios from './portfolio-routes.ts';
 import * as reference from './reference-routes.ts';
 import * as reports from './report-routes.ts';
+import * as signInPolicy from './sign-in-policy-routes.ts';
 import * as simulation from './simulation-routes.ts';
 import * as catalogue from './strategy-catalogue-routes.ts';
 
@@ -20,6 +21,7 @@ export * from './portfolio-routes.ts';
 export * from './query.ts';
 export * from './reference-routes.ts';
 export * from './report-routes.ts';
+export * from './sign-in-policy-routes.ts';
 export * from './simulation-routes.ts';
 export * from './strategy-catalogue-routes.ts';
 
@@ -76,6 +78,8 @@ export const routes: readonly AnyRoute[] = [
   advisors.getSelfAdvisor,
   advisors.updateAdvisor,
   advisors.getFirmLogo,
+  signInPolicy.getSignInPolicy,
+  signInPolicy.replaceSignInPolicy,
   administration.getFirm,
   administration.updateFirm,
   administration.uploadFirmLogo,
