@@ -3,6 +3,7 @@ import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerAdministrationRoutes } from './administration/administration-routes.ts';
 import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -87,4 +88,5 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerStrategyCatalogueRoutes(app, context);
   registerSignInPolicyRoutes(app, context);
   registerSimulationRoutes(app, context);
+  await registerAdministrationRoutes(app, context);
 };

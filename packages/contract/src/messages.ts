@@ -89,9 +89,11 @@ export const ADVISOR_INACTIVE =
   "This account is inactive. Ask your firm's administrator to restore it.";
 export const REASSIGN_TO_SELF = 'Choose another advisor to take these portfolios.';
 export const REASSIGN_TO_INACTIVE = 'Portfolios can go only to an active advisor.';
+export const REASSIGN_TO_UNKNOWN = 'Choose an advisor of your firm.';
 export const LOGO_TYPE = 'The logo must be a PNG, JPEG or SVG image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} kB.`;
 export const FIRM_NAME_REQUIRED = 'The firm needs a name.';
+export const custodianNotOffered = (name: string) => `${name} is not offered for new accounts.`;
 
 // Strategy catalogue (ours)
 export const STRATEGY_NAME_REQUIRED = 'Give the strategy a name.';

@@ -76,6 +76,18 @@ describe('the caller cache', () => {
     expect(cache.get('user-3')).toEqual(caller);
   });
 
+  it('forgets an advisor at once when told, whichever session found them', () => {
+    const cache = createCallerCache(60_000);
+    const colleague = { ...caller, advisorId: 'b' };
+    cache.set('user-1', caller);
+    cache.set('user-2', caller);
+    cache.set('user-3', colleague);
+    cache.forget('a');
+    expect(cache.get('user-1')).toBeUndefined();
+    expect(cache.get('user-2')).toBeUndefined();
+    expect(cache.get('user-3')).toEqual(colleague);
+  });
+
   it('serves a cached caller without asking the database again', async () => {
     const cache = createCallerCache();
     cache.set('user-1', caller);

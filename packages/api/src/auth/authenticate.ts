@@ -27,12 +27,15 @@ const SECOND_FACTOR_CLAIM = 'https://ballast.app/second_factor';
 export type CallerCache = {
   get(userId: string): Caller | undefined;
   set(userId: string, caller: Caller): void;
+  /** Drops what is kept for an advisor whose role, status or e-mail just changed. */
+  forget(advisorId: string): void;
 };
 
 /**
  * Advisors found for identity users, kept for a moment so a screen's burst of calls looks the
  * advisor up once. Two seconds bounds how long a deactivation or role change takes to bite, far
- * less than the life of the session JWT the caller already holds.
+ * less than the life of the session JWT the caller already holds: the process that makes the
+ * change forgets the advisor at once, other api processes see it when their entry lapses.
  */
 export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCache {
   const entries = new Map<string, { caller: Caller; until: number }>();
@@ -50,6 +53,11 @@ export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCac
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.set(userId, { caller, until: Date.now() + ttlMs });
+    },
+    forget(advisorId) {
+      for (const [userId, entry] of entries) {
+        if (entry.caller.advisorId === advisorId) entries.delete(userId);
+      }
     },
   };
 }
