@@ -14,6 +14,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
 import { type SignedIn, useApi } from './support/api-fixture.ts';
 
+const catalogueEntry = {
+  name: 'Core municipal',
+  product: 'CM-1',
+  description: '',
+  status: 'A',
+  strategy: makeBondStrategyInput(),
+  is_default: false,
+};
+
 /** A request each call would accept from someone allowed to make it. */
 function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unknown {
   const bodies: Record<string, unknown> = {
@@ -41,6 +50,8 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
       }))(makeBondStrategyInput()),
       time_windows: ['today'],
     },
+    addStrategyCatalogueEntry: catalogueEntry,
+    replaceStrategyCatalogueEntry: catalogueEntry,
     updateAdvisor: {
       first_name: 'Eve',
       middle_name: '',

@@ -46,7 +46,13 @@ describe('authenticate', () => {
 });
 
 describe('the caller cache', () => {
-  const caller = { advisorId: 'a', firmId: 'f', role: 'ADVISOR', email: 'a@b.test' } as const;
+  const caller = {
+    advisorId: 'a',
+    firmId: 'f',
+    role: 'ADVISOR',
+    email: 'a@b.test',
+    secondFactorRequired: false,
+  } as const;
 
   it('answers a known caller for its moment only, so changes to the advisor soon bite', () => {
     vi.useFakeTimers();

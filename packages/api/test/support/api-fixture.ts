@@ -128,6 +128,7 @@ async function startApi(options: ApiOptions = {}) {
 
   return {
     app: app as FastifyInstance,
+    identity,
     database,
     blobs,
     publicToken,
