@@ -77,6 +77,7 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
     changeFirmUser: { role: 'ADMINISTRATOR' },
     reassignPortfolios: { to_advisor: advisorId },
     changeCustodian: { product: 'X', description: 'X', status: 'I' },
+    replaceSignInPolicy: { methods: ['password'], second_factor_roles: [], session_minutes: 60 },
   };
   return bodies[route.id];
 }
@@ -183,7 +184,7 @@ describe('access to every call', () => {
   const administrationRoutes = protectedRoutes.filter(
     (route) =>
       (route.path.startsWith('/firms/') && route.method !== 'GET') ||
-      ['listFirmUsers', 'listAuditEvents', 'changeCustodian'].includes(route.id),
+      ['listFirmUsers', 'listAuditEvents', 'getSignInPolicy', 'changeCustodian'].includes(route.id),
   );
 
   it.each(administrationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
