@@ -45,6 +45,9 @@ const isActiveAdministrator = (user: { role: string; status: string }) =>
  *
  * The api reads an advisor's role and status through a two-second cache (`auth/authenticate.ts`):
  * this process forgets the user at once; other api processes see the change within two seconds.
+ * Should the identity service fail once the change is committed, the call answers 500: the api
+ * still enforces the new role and status from its own rows, and a new address that was not sent
+ * its link is sent one by resending the invitation.
  */
 export async function changeUser(
   { db, access, callers }: UserChangeDependencies,

@@ -17,7 +17,9 @@ const { advisors } = schema;
 /**
  * A new user of the caller's firm (decision 022): the advisor, ACTIVE with the given role, and its
  * audit event are committed together; then the identity service is told, and mails the person a
- * single-use sign-in link. The advisor exists first so that the link, once opened, finds them.
+ * single-use sign-in link. The advisor exists first so that the link, once opened, finds them;
+ * should the identity service fail after that, the call answers 500 and the user stays listed,
+ * not yet signed in, for the administrator to send the invitation again.
  */
 export async function inviteUser(
   { db, access }: { db: Db; access: AdvisorAccess },
