@@ -77,6 +77,7 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
     changeFirmUser: { role: 'ADMINISTRATOR' },
     reassignPortfolios: { to_advisor: advisorId },
     changeCustodian: { product: 'X', description: 'X', status: 'I' },
+    replaceSignInPolicy: { methods: ['password'], second_factor_roles: [], session_minutes: 60 },
   };
   return bodies[route.id];
 }
