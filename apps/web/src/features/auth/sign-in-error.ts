@@ -24,8 +24,8 @@ const CLIENT_FAILURES = [
 const OUR_ERROR_MESSAGES = new Map([['user_inactive', ADVISOR_INACTIVE]]);
 
 /**
- * The product §8 message for a sign-in failure: by its error_type (or ours, for types §8 does not
- * list), else the client's own, else generic.
+ * The product §8 message for a sign-in failure: by its error_type (or ours, for types product §8
+ * does not list), else the client's own, else generic.
  */
 export function signInErrorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
