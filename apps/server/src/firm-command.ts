@@ -17,7 +17,8 @@ Creates a firm and its first administrator, and e-mails the administrator a sing
 link that works for ${LINK_LIFETIME}; opening it, they choose a password or a passkey, then invite
 the firm's other users on the /admin screen (decision 022). Reads the same environment as the
 server (README "Configuration") and migrates the database first. Without SMTP_URL the link is
-printed here instead, for you to hand to the administrator.
+printed here instead, for you to hand to the administrator. With the embedded database (no
+DATABASE_URL), stop the server first: only one process at a time may open it.
 
 Options:
   --name NAME                the firm's name, as its users see it
