@@ -102,6 +102,10 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+// Paths the server answers itself, never pages of the app: an unknown one is a 404, so that, say,
+// /dev/outbox in production mode (which has no outbox) is plainly not there.
+const SERVER_PATHS = /^\/(api|sdk|dev|\.well-known)(\/|$)/;
+
 /** Serves the built single-page app, with `index.html` for every client-side route. */
 async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   if (!existsSync(join(webRoot, 'index.html'))) {
@@ -110,7 +114,8 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
   await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPageRequest = request.method === 'GET' && !/\.\w+$/.test(path);
+    const isPageRequest =
+      request.method === 'GET' && !/\.\w+$/.test(path) && !SERVER_PATHS.test(path);
     if (isPageRequest) {
       return reply.type('text/html').sendFile('index.html');
     }

@@ -18,6 +18,13 @@ export type {
   AdvisorInvitation,
 } from './administration/advisor-access.ts';
 export { type AuditEntry, appendAuditEvent } from './administration/audit-trail.ts';
+export {
+  createFirm,
+  type FirmCreation,
+  type FirmCreationResult,
+  FirmCreationSchema,
+} from './administration/create-firm.ts';
+export { AppError } from './app-error.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';
