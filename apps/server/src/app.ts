@@ -6,10 +6,12 @@ import { createDirectoryBlobStore, type Database } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createAdvisorAccess } from './advisor-access.ts';
 import type { Config } from './config.ts';
 import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 import { readMarketSource } from './market-source.ts';
+import { offeredMethods, signInBounds } from './sign-in-bounds.ts';
 
 export type AppDependencies = {
   config: Pick<
@@ -58,6 +60,7 @@ export async function buildApp({
   });
 
   const { services, project } = await registerIdentity(app, identity);
+  const bounds = signInBounds(config);
   await app.register(buildApi, {
     prefix: '/api',
     db: database.db,
@@ -69,6 +72,8 @@ export async function buildApp({
       fetchKeySet: () => services.keys.published(),
       projectId: project.id,
     }),
+    access: createAdvisorAccess(services, project),
+    signIn: bounds,
   });
 
   app.get('/config.json', async (request, reply): Promise<RuntimeConfig> => {
@@ -79,6 +84,7 @@ export async function buildApp({
       identityUrl: base,
       publicToken: identity.publicToken,
       signIn: {
+        methods: await offeredMethods(database.db, bounds),
         oauthProviders: config.oauthProviders.map((provider) => provider.name),
         // Demo mode keeps text messages in the outbox; production needs a webhook to send them.
         sms: config.sms !== undefined || config.mode === 'demo',
@@ -96,6 +102,10 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+// Paths the server answers itself, never pages of the app: an unknown one is a 404, so that, say,
+// /dev/outbox in production mode (which has no outbox) is plainly not there.
+const SERVER_PATHS = /^\/(api|sdk|dev|\.well-known)(\/|$)/;
+
 /** Serves the built single-page app, with `index.html` for every client-side route. */
 async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   if (!existsSync(join(webRoot, 'index.html'))) {
@@ -104,7 +114,8 @@ async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<vo
   await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPageRequest = request.method === 'GET' && !/\.\w+$/.test(path);
+    const isPageRequest =
+      request.method === 'GET' && !/\.\w+$/.test(path) && !SERVER_PATHS.test(path);
     if (isPageRequest) {
       return reply.type('text/html').sendFile('index.html');
     }

@@ -57,6 +57,20 @@ describe('readConfig', () => {
     expect(read).toThrow(/PUBLIC_URL: is required when MODE=production/);
   });
 
+  it('lets the first-run command do without mail in production, printing the link instead', () => {
+    const production = {
+      MODE: 'production',
+      ENCRYPTION_KEY: 'k'.repeat(48),
+      PUBLIC_URL: 'https://ballast.example.com',
+    };
+    expect(() => readConfig(production)).toThrow(/SMTP_URL: is required when MODE=production/);
+    expect(readConfig(production, '/srv', 'first-run').mail.smtpUrl).toBeUndefined();
+    const read = () => readConfig({ MODE: 'production' }, '/srv', 'first-run');
+    expect(read).toThrow(/ENCRYPTION_KEY: is required when MODE=production/);
+    expect(read).toThrow(/PUBLIC_URL: is required when MODE=production/);
+    expect(read).not.toThrow(/SMTP_URL/);
+  });
+
   it('reads comma-separated lists of origins', () => {
     expect(
       readConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins,

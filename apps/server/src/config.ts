@@ -107,19 +107,12 @@ const EnvSchema = z
       .default('info'),
   })
   .superRefine((vars, ctx) => {
-    // A production server never falls back to demo conveniences: its secrets and mail are real.
+    // Production never falls back to demo conveniences: its secrets and address are real.
     if (vars.MODE !== 'production') return;
     if (!vars.ENCRYPTION_KEY) {
       ctx.addIssue({
         code: 'custom',
         path: ['ENCRYPTION_KEY'],
-        message: 'is required when MODE=production',
-      });
-    }
-    if (!vars.SMTP_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMTP_URL'],
         message: 'is required when MODE=production',
       });
     }
@@ -131,6 +124,23 @@ const EnvSchema = z
       });
     }
   });
+
+/**
+ * Who reads the configuration. A production `server` needs real mail too. The `first-run` command
+ * (`firm-command.ts`) does not: without a mail transport it prints the first administrator's
+ * sign-in link for the installing engineer to hand over (decision 022).
+ */
+export type ConfigReader = 'server' | 'first-run';
+
+const requireMailInProduction = (vars: z.infer<typeof EnvSchema>, ctx: z.RefinementCtx) => {
+  if (vars.MODE === 'production' && !vars.SMTP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: 'is required when MODE=production',
+    });
+  }
+};
 
 export type Config = {
   /** `demo` seeds a demo firm and users and keeps mail in an outbox at /dev/outbox. */
@@ -174,8 +184,13 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration, or throws one error that names every bad variable. */
-export function readConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
-  const parsed = EnvSchema.safeParse(withoutEmptyValues(env));
+export function readConfig(
+  env: Record<string, string | undefined>,
+  cwd = process.cwd(),
+  reader: ConfigReader = 'server',
+): Config {
+  const schema = reader === 'server' ? EnvSchema.superRefine(requireMailInProduction) : EnvSchema;
+  const parsed = schema.safeParse(withoutEmptyValues(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

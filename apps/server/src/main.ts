@@ -7,6 +7,7 @@ import {
 } from '@ballast/db';
 import { buildApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
+import { runFirmCommand } from './firm-command.ts';
 import { prepareIdentity } from './identity-setup.ts';
 import { seedScenario } from './seed/scenarios.ts';
 
@@ -62,13 +63,34 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Ballast failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+function startServer(): void {
+  main().catch((error: unknown) => {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(
+        `Ballast failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  });
+}
+
+// Without arguments this is the server; `firm …` is the first-run command (decision 022), here
+// too so that a container built to run the server can run it with the same image.
+const [command, ...args] = process.argv.slice(2);
+if (command === undefined) {
+  startServer();
+} else if (command === 'firm') {
+  void runFirmCommand(args, process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(`${text}\n`),
+  }).then((code) => {
+    process.exitCode = code;
+  });
+} else {
+  process.stderr.write(
+    `Unknown command "${command}": run without arguments to start the server, or "firm --help".\n`,
+  );
+  process.exitCode = 2;
+}

@@ -10,7 +10,12 @@ import { prepareIdentity } from './identity-setup.ts';
  * The writer of holding reports that the seed uses. No api call writes a report (they are the
  * daily valuation's), so a browser test that needs a report of its own writes it with this.
  */
-export { type HoldingReportInput, recordHoldingReport } from '@ballast/api';
+/**
+ * The first-run command's service and the access port it invites through, so that a browser test
+ * can invite a person as the command does and follow their first sign-in (decision 022).
+ */
+export { createFirm, type HoldingReportInput, recordHoldingReport } from '@ballast/api';
+export { createAdvisorAccess } from './advisor-access.ts';
 
 /**
  * The real app for tests, in demo mode over the given database, with `env` as the environment

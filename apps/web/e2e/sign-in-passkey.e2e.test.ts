@@ -1,8 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE } from '../src/features/auth/sign-in-error.ts';
-import { runSdkInPage } from './support/identity.ts';
+import { addAuthenticator, runSdkInPage } from './support/identity.ts';
 import {
   accountMenuButton,
   openPage,
@@ -12,23 +11,6 @@ import {
   waitForSignedInHome,
 } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
-
-/** A CTAP2 platform authenticator in the page's browser that always says yes. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 describe('signing in with a passkey', () => {
   const suite = serverAndBrowser({ seed: 'minimal' });

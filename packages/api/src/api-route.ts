@@ -2,12 +2,14 @@ import {
   type AnyRoute,
   NOT_FOUND_DETAIL,
   routePathToFastify,
+  type SignInBounds,
   toAttr,
   toValidationErrorResponse,
 } from '@ballast/contract';
 import type { BlobStore, Db, SecretBox } from '@ballast/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { AppError, RequestValidationError } from './app-error.ts';
 import { authenticate, type Caller, type CallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -33,6 +35,9 @@ export type ApiContext = {
   blobs: BlobStore;
   callers: CallerCache;
   simulations: Simulations;
+  access: AdvisorAccess;
+  /** What the installation allows a firm's sign-in policy (decision 023). */
+  signIn: SignInBounds;
 };
 
 /** Where simulation runs are computed, and on which market data (see runHash). */

@@ -12,6 +12,19 @@ export {
 } from './actions/action-store.ts';
 export { completeAction } from './actions/complete-action.ts';
 export { keepsNote } from './actions/transitions.ts';
+export type {
+  AdvisorAccess,
+  AdvisorAccessState,
+  AdvisorInvitation,
+} from './administration/advisor-access.ts';
+export { type AuditEntry, appendAuditEvent } from './administration/audit-trail.ts';
+export {
+  createFirm,
+  type FirmCreation,
+  type FirmCreationResult,
+  FirmCreationSchema,
+} from './administration/create-firm.ts';
+export { AppError } from './app-error.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';

@@ -6,6 +6,7 @@ import { createProjectStore, type Project, type ProjectStore } from './protocol/
 import { createRateLimiter, type RateLimiter } from './rate-limits.ts';
 import { createSessionService, type SessionService } from './sessions/session-service.ts';
 import { createSigningKeys, type SigningKeys } from './sessions/signing-keys.ts';
+import { type AccountAccess, createAccountAccess } from './users/account-access.ts';
 
 /** Everything the routes share, built once per service. */
 export type IdentityServices = {
@@ -17,6 +18,8 @@ export type IdentityServices = {
   sessionsOf(project: Project): SessionService;
   /** Mints impersonation tokens; the host decides who may (see `ImpersonationService.mint`). */
   impersonation: ImpersonationService;
+  /** Invitations and the host's say over who may sign in (decision 022). */
+  accounts: AccountAccess;
   /**
    * Hands a message to the transport without waiting for it, so a send call answers in the same
    * time whether or not it had anything to send. A failure is logged by channel, never by content.
@@ -38,6 +41,7 @@ export function createIdentityServices(
     rates: createRateLimiter(options.db),
     projects: createProjectStore(options.db),
     impersonation: createImpersonationService(options),
+    accounts: createAccountAccess(options),
     send(message) {
       options.messages.send(message).catch((error: unknown) => {
         logError(

@@ -22,6 +22,30 @@ export function magicLinkEmail(
   };
 }
 
+/** An invitation: the first sign-in link a new user receives, from their firm. */
+export function invitationEmail(
+  to: string,
+  invitation: { projectName: string; from: string; link: string; minutes: number },
+): OutgoingMessage {
+  const days = Math.round(invitation.minutes / (24 * 60));
+  const lifetime =
+    days >= 1 ? `${days} day${days === 1 ? '' : 's'}` : `${invitation.minutes} minutes`;
+  return {
+    channel: 'email',
+    to,
+    subject: `${invitation.from} invites you to ${invitation.projectName}`,
+    text: [
+      `${invitation.from} has given you an account on ${invitation.projectName}.`,
+      'Sign in for the first time by opening this link, then choose a password or a passkey:',
+      '',
+      invitation.link,
+      '',
+      `The link works once and expires in ${lifetime}.`,
+      'If you did not expect this, you can ignore this message.',
+    ].join('\n'),
+  };
+}
+
 export function passwordResetEmail(
   to: string,
   projectName: string,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { RunningServer, TestUser } from './server.ts';
 
 /**
@@ -181,4 +181,23 @@ export function codeIn(text: string): string {
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no six-digit code in the message: ${text}`);
   return code;
+}
+
+/** A CTAP2 platform authenticator in the page's browser that always says yes. */
+export async function addAuthenticator(
+  page: Page,
+): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }

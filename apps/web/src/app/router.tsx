@@ -45,6 +45,10 @@ export function createRouter() {
               path: 'auth/reset-password',
               lazy: page(() => import('../features/auth/routes/reset-password.tsx'), false),
             },
+            {
+              path: 'auth/set-up',
+              lazy: page(() => import('../features/auth/routes/set-up-sign-in.tsx'), false),
+            },
             { path: 'monitor', lazy: page(() => import('../features/monitor/monitor-page.tsx')) },
             {
               path: 'operations',

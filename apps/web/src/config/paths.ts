@@ -4,6 +4,8 @@ export const paths = {
   login: '/auth/login',
   logout: '/auth/logout',
   resetPassword: '/auth/reset-password',
+  /** A first sign-in without a password or passkey chooses one here (decision 022). */
+  setUpSignIn: '/auth/set-up',
   compare: '/portfolio/compare',
   /**
    * Compare, with a strategy carried over from Build beside the current strategy of the

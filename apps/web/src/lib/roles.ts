@@ -14,3 +14,10 @@ export function isOperator(role: AdvisorRole | undefined): boolean {
 export function isAdministrator(role: AdvisorRole | undefined): boolean {
   return role === 'ADMINISTRATOR';
 }
+
+/** docs/architecture.md "Roles": the CIO keeps the strategy catalogue, as may an administrator. */
+const CATALOGUE_KEEPERS: readonly AdvisorRole[] = ['CIO', 'ADMINISTRATOR'];
+
+export function keepsCatalogue(role: AdvisorRole | undefined): boolean {
+  return role !== undefined && CATALOGUE_KEEPERS.includes(role);
+}

@@ -31,4 +31,6 @@ export type AdvisorInvitation = AdvisorAccessState & {
   email: string;
   firstName: string;
   lastName: string;
+  /** The firm the invitation comes from, as the e-mail names it. */
+  firmName: string;
 };

@@ -70,6 +70,18 @@ describe('how the audit trail reads', () => {
     ]);
   });
 
+  it('lists a list of names as words', () => {
+    expect(
+      changeLines(
+        event({
+          kind: 'SIGN_IN_POLICY_CHANGED',
+          before: { methods: ['password'] },
+          after: { methods: ['password', 'passkey'] },
+        }),
+      ),
+    ).toEqual(['Methods: password → password, passkey']);
+  });
+
   it('names the actor, or the first-run command when there was none', () => {
     expect(actorText(event({}))).toBe('Ada Lovelace (ada@firm.test)');
     expect(actorText(event({ actor: null, kind: 'FIRM_CREATED' }))).toBe('First-run command');

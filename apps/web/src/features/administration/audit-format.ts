@@ -18,6 +18,9 @@ export const AUDIT_KIND_LABELS: Record<AuditEventKind, string> = {
   LOGO_CHANGED: 'Logo changed',
   LOGO_REMOVED: 'Logo removed',
   CUSTODIAN_CHANGED: 'Custodian changed',
+  SIGN_IN_POLICY_CHANGED: 'Sign-in policy changed',
+  STRATEGY_ADDED: 'Strategy added to the catalogue',
+  STRATEGY_CHANGED: 'Catalogue strategy changed',
 };
 
 /** Who made the change; the first run has no user behind it, only the installing engineer. */
@@ -50,6 +53,9 @@ function valueText(field: string, value: unknown): string {
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return value.length > 0 ? value.join(', ') : MISSING;
+  }
   return JSON.stringify(value);
 }
 

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { FormError } from './form-parts.tsx';
+import { needsSignInSetUp } from './needs-sign-in-set-up.ts';
 import { signInErrorMessage } from './sign-in-error.ts';
 
 const LANDING_TYPES = ['magic_links', 'oauth', 'impersonation', 'reset_password'] as const;
@@ -32,7 +33,7 @@ const attempted = new Set<string>();
 export function LinkLanding({ token }: { token: LandingToken }) {
   const { client, config } = useSession();
   const [search] = useSearchParams();
-  const [outcome, setOutcome] = useState<'pending' | 'done' | string>('pending');
+  const [outcome, setOutcome] = useState<'pending' | 'done' | 'set-up' | string>('pending');
   const started = useRef(false);
 
   useEffect(() => {
@@ -46,16 +47,18 @@ export function LinkLanding({ token }: { token: LandingToken }) {
     attempted.add(token.token);
     const session_duration_minutes = config.signIn.sessionMinutes;
     const secret = token.token;
+    // An invitation is a magic link; whoever opens one without a password or passkey sets one.
     const call =
       token.type === 'magic_links'
-        ? () => client.magicLinks.authenticate(secret, { session_duration_minutes })
+        ? () =>
+            client.magicLinks
+              .authenticate(secret, { session_duration_minutes })
+              .then(({ user }) => (needsSignInSetUp(user) ? 'set-up' : 'done'))
         : token.type === 'oauth'
-          ? () => client.oauth.authenticate(secret, { session_duration_minutes })
-          : () => client.impersonation.authenticate({ impersonation_token: secret });
-    call().then(
-      () => setOutcome('done'),
-      (error: unknown) => setOutcome(signInErrorMessage(error)),
-    );
+          ? () => client.oauth.authenticate(secret, { session_duration_minutes }).then(() => 'done')
+          : () =>
+              client.impersonation.authenticate({ impersonation_token: secret }).then(() => 'done');
+    call().then(setOutcome, (error: unknown) => setOutcome(signInErrorMessage(error)));
   }, [client, config, token]);
 
   if (token.type === 'reset_password') {
@@ -63,6 +66,7 @@ export function LinkLanding({ token }: { token: LandingToken }) {
   }
   // Back to the login page without the token: it shows the second step, or moves on.
   if (outcome === 'done') return <Navigate replace to={paths.login} />;
+  if (outcome === 'set-up') return <Navigate replace to={paths.setUpSignIn} />;
   return (
     <AuthCard title={outcome === 'pending' ? 'Signing you in' : 'We could not sign you in'}>
       {outcome === 'pending' ? (

@@ -1,13 +1,13 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, TextInput } from '../../components/ui/field.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { EmailField, FormError, FormNotice } from './form-parts.tsx';
+import { PasswordChangeForm, PasswordField } from './password-change-form.tsx';
 import { useSignInStep } from './use-sign-in-step.ts';
 
 /**
@@ -52,57 +52,13 @@ function SignedOutReset() {
   );
 }
 
-/**
- * A new password typed twice, with any fields the variant needs before it (`children`). Every
- * variant also signs in, so once done it says so and goes on to the login page, which moves on
- * to the app or to the second factor.
- */
-function PasswordChangeForm(props: {
-  label: string;
-  children?: ReactNode;
-  change(password: string): Promise<unknown>;
-}) {
+/** Every variant also signs in, so once done it goes on to the login page, which moves on. */
+function usePasswordChanged(): () => void {
   const navigate = useNavigate();
-  const step = useSignInStep();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirmation) {
-      step.setError('The two passwords do not match.');
-      return;
-    }
-    if (await step.run(() => props.change(password))) {
-      notify({ text: 'Your password has been changed.', theme: 'success' });
-      navigate(paths.login, { replace: true });
-    }
-  }
-
-  return (
-    <form className="space-y-4" onSubmit={submit} aria-label={props.label}>
-      {props.children}
-      <PasswordField
-        label="New password"
-        hint="Use a long phrase that is hard to guess."
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <PasswordField
-        label="Repeat the new password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
-      />
-      <FormError message={step.error} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={step.isPending}>
-          {step.isPending ? 'Saving…' : 'Change password'}
-        </Button>
-      </div>
-    </form>
-  );
+  return () => {
+    notify({ text: 'Your password has been changed.', theme: 'success' });
+    navigate(paths.login, { replace: true });
+  };
 }
 
 function NewPasswordForm({
@@ -111,10 +67,13 @@ function NewPasswordForm({
   mode: { kind: 'email'; token: string } | { kind: 'session' };
 }) {
   const { client, config } = useSession();
+  const onChanged = usePasswordChanged();
   const session_duration_minutes = config.signIn.sessionMinutes;
   return (
     <PasswordChangeForm
       label="Choose a new password"
+      submitLabel="Change password"
+      onChanged={onChanged}
       change={(password) =>
         mode.kind === 'email'
           ? client.passwords.resetByEmail({ token: mode.token, password, session_duration_minutes })
@@ -129,9 +88,12 @@ function ExistingPasswordForm() {
   const { client, config } = useSession();
   const [email, setEmail] = useState('');
   const [existing, setExisting] = useState('');
+  const onChanged = usePasswordChanged();
   return (
     <PasswordChangeForm
       label="Change my password"
+      submitLabel="Change password"
+      onChanged={onChanged}
       change={(password) =>
         client.passwords.resetByExistingPassword({
           email: email.trim(),
@@ -149,29 +111,6 @@ function ExistingPasswordForm() {
         onChange={setExisting}
       />
     </PasswordChangeForm>
-  );
-}
-
-function PasswordField(props: {
-  label: string;
-  hint?: string;
-  autoComplete: 'current-password' | 'new-password';
-  value: string;
-  onChange(value: string): void;
-}) {
-  return (
-    <Field label={props.label} {...(props.hint ? { hint: props.hint } : {})}>
-      {(control) => (
-        <TextInput
-          {...control}
-          type="password"
-          autoComplete={props.autoComplete}
-          required
-          value={props.value}
-          onChange={(event) => props.onChange(event.target.value)}
-        />
-      )}
-    </Field>
   );
 }
 

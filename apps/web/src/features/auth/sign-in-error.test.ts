@@ -1,4 +1,4 @@
-import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_UNREACHABLE } from '@ballast/contract';
+import { ADVISOR_INACTIVE, SIGN_IN_ERROR_MESSAGES, SIGN_IN_UNREACHABLE } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
 import { GENERIC_SIGN_IN_FAILURE, signInErrorMessage } from './sign-in-error.ts';
 
@@ -7,6 +7,12 @@ describe('signInErrorMessage', () => {
     for (const [type, message] of Object.entries(SIGN_IN_ERROR_MESSAGES)) {
       expect(signInErrorMessage({ error_type: type, message: 'raw text' })).toBe(message);
     }
+  });
+
+  it('tells a user their administrator made inactive why they cannot sign in (decision 022)', () => {
+    expect(signInErrorMessage({ error_type: 'user_inactive', message: 'raw text' })).toBe(
+      ADVISOR_INACTIVE,
+    );
   });
 
   it("repeats the client's own words when the service cannot be reached", () => {

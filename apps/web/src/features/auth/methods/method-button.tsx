@@ -7,6 +7,8 @@ export function MethodButton(props: {
   label: string;
   pendingLabel: string;
   signIn(): Promise<unknown>;
+  /** What follows success where the session's change alone does not move the page on. */
+  onDone?(): void;
 }) {
   const step = useSignInStep();
   return (
@@ -15,7 +17,9 @@ export function MethodButton(props: {
         variant="secondary"
         className="w-full"
         disabled={step.isPending}
-        onClick={() => void step.run(props.signIn)}
+        onClick={async () => {
+          if (await step.run(props.signIn)) props.onDone?.();
+        }}
       >
         {step.isPending ? props.pendingLabel : props.label}
       </Button>

@@ -1,0 +1,3 @@
+import { SetUpSignInPage } from '../set-up-sign-in-page.tsx';
+
+export default SetUpSignInPage;
