@@ -2,7 +2,7 @@
 // administrator, so that no test sees another's users, custodians or audit trail, and the
 // last-administrator guard meets a firm with exactly one administrator.
 import { readFile } from 'node:fs/promises';
-import { LAST_ADMINISTRATOR, LOGO_TYPE } from '@ballast/contract';
+import { ADVISOR_INACTIVE, LAST_ADMINISTRATOR, LOGO_TYPE } from '@ballast/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
@@ -11,6 +11,7 @@ import { parseCsv } from './support/csv.ts';
 import { linkIn } from './support/identity.ts';
 import { tabTo } from './support/keyboard.ts';
 import {
+  accountMenuButton,
   expectDialogKeyboard,
   expectTitle,
   openPage,
@@ -18,6 +19,7 @@ import {
   saveScreenshot,
   sessionJwtOf,
   signInWithPassword,
+  waitForSignedInHome,
 } from './support/pages.ts';
 import type { TestUser } from './support/server.ts';
 import { serverAndBrowser } from './support/suite.ts';
@@ -27,6 +29,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+const PASSWORD = 'Harbor pilots read the tide 4417';
 
 describe('firm administration', () => {
   const suite = serverAndBrowser({ seed: 'minimal' });
@@ -142,15 +146,24 @@ describe('firm administration', () => {
     expect(link.startsWith(`${suite.server.url}/`)).toBe(true);
     const invited = await openPage(suite.browser, suite.server, link);
     contexts.push(invited.context);
-    await expect.poll(() => sessionJwtOf(invited.context), { timeout: 15_000 }).toBeTruthy();
-    // The session the link started is the invited person's, as the api knows them. Whether a
-    // page to set a password or passkey comes first is the sign-in side's; this stops here.
+    // The link proves the address and starts a session; with no password or passkey yet, the
+    // person sets one before anything else.
+    await invited.page.getByRole('heading', { name: 'Set up your sign-in' }).waitFor();
+    await saveScreenshot(invited.page, 'administration-invitation-landing');
+    const form = invited.page.getByRole('form', { name: 'Set a password' });
+    await form.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Repeat the new password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Set password' }).click();
+    await waitForSignedInHome(invited.page);
+    await accountMenuButton(invited.page, { firstName: 'Ivy', lastName: 'Invited' }).waitFor();
+    // The session is theirs as the api knows them, with the role they were invited with.
     const self = await fetch(`${suite.server.url}/api/advisors/self`, {
       headers: { authorization: `Bearer ${await sessionJwtOf(invited.context)}` },
     });
-    expect(self.status).toBe(200);
-    expect(await self.json()).toMatchObject({ email, role: 'MANAGER', first_name: 'Ivy' });
-    await saveScreenshot(invited.page, 'administration-invitation-landing');
+    expect(await self.json()).toMatchObject({ email, role: 'MANAGER' });
+
+    await page.reload();
+    await row.filter({ hasText: 'Signed in' }).waitFor();
   });
 
   it('changes a role, and the user’s next call has the new rights', async () => {
@@ -203,6 +216,13 @@ describe('firm administration', () => {
       .waitFor();
     expect(await monitorLink.count()).toBe(0);
     await saveScreenshot(theirs.page, 'administration-deactivated-session');
+
+    // Signing in again is refused, saying why.
+    await theirs.page.goto('/auth/login');
+    await theirs.page.getByLabel('E-mail', { exact: true }).fill(colleague.email);
+    await theirs.page.getByLabel('Password', { exact: true }).fill(colleague.password);
+    await theirs.page.getByRole('button', { name: 'Sign in' }).click();
+    await theirs.page.getByRole('alert').filter({ hasText: ADVISOR_INACTIVE }).waitFor();
   });
 
   it('refuses to leave the firm without an active administrator, and says why', async () => {
