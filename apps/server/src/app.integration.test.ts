@@ -38,7 +38,12 @@ describe('the assembled app', () => {
       apiUrl: 'http://ballast.internal:8443/api',
       identityUrl: 'http://ballast.internal:8443',
       publicToken,
-      signIn: { oauthProviders: [], sms: true, sessionMinutes: 720 },
+      signIn: {
+        methods: ['password', 'email_link', 'email_code', 'sms_code', 'passkey', 'wallet'],
+        oauthProviders: [],
+        sms: true,
+        sessionMinutes: 720,
+      },
       support: { phone: '(800)-555-0199', email: 'support@ballast.localhost' },
     });
   });
@@ -129,7 +134,12 @@ describe('production mode', () => {
       apiUrl: 'https://ballast.example.com/api',
       identityUrl: 'https://ballast.example.com',
       publicToken: 'public-token-live-0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9',
-      signIn: { oauthProviders: [], sms: false, sessionMinutes: 720 },
+      signIn: {
+        methods: ['password', 'email_link', 'email_code', 'passkey', 'wallet'],
+        oauthProviders: [],
+        sms: false,
+        sessionMinutes: 720,
+      },
       support: { phone: '(800)-555-0199', email: 'support@ballast.localhost' },
     });
   });

@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 import { readMarketSource } from './market-source.ts';
+import { offeredMethods, signInBounds } from './sign-in-bounds.ts';
 
 export type AppDependencies = {
   config: Pick<
@@ -59,6 +60,7 @@ export async function buildApp({
   });
 
   const { services, project } = await registerIdentity(app, identity);
+  const bounds = signInBounds(config);
   await app.register(buildApi, {
     prefix: '/api',
     db: database.db,
@@ -71,6 +73,7 @@ export async function buildApp({
       projectId: project.id,
     }),
     access: createAdvisorAccess(services, project),
+    signIn: bounds,
   });
 
   app.get('/config.json', async (request, reply): Promise<RuntimeConfig> => {
@@ -81,6 +84,7 @@ export async function buildApp({
       identityUrl: base,
       publicToken: identity.publicToken,
       signIn: {
+        methods: await offeredMethods(database.db, bounds),
         oauthProviders: config.oauthProviders.map((provider) => provider.name),
         // Demo mode keeps text messages in the outbox; production needs a webhook to send them.
         sms: config.sms !== undefined || config.mode === 'demo',

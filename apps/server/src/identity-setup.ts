@@ -18,6 +18,7 @@ import {
 } from '@ballast/identity';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { signInBounds, userSignInPolicy } from './sign-in-bounds.ts';
 
 export type IdentitySetup = {
   options: IdentityOptions;
@@ -94,6 +95,7 @@ export async function prepareIdentity(
       connectedApps: config.connectedApps,
       // Behind a proxy the request's own origin may read http://; the configured URL is the truth.
       ...(config.publicUrl ? { openIdProvider: { issuer: config.publicUrl } } : {}),
+      signInPolicy: userSignInPolicy(database.db, signInBounds(config)),
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   type AnyRoute,
   NOT_FOUND_DETAIL,
   routePathToFastify,
+  type SignInBounds,
   toAttr,
   toValidationErrorResponse,
 } from '@ballast/contract';
@@ -35,6 +36,8 @@ export type ApiContext = {
   callers: CallerCache;
   simulations: Simulations;
   access: AdvisorAccess;
+  /** What the installation allows a firm's sign-in policy (decision 023). */
+  signIn: SignInBounds;
 };
 
 /** Where simulation runs are computed, and on which market data (see runHash). */

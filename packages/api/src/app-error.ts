@@ -1,6 +1,7 @@
 import {
   CLIENT_ERROR_STATUS,
   type ClientErrorCode,
+  type ValidationErrorCode,
   type ValidationErrorResponse,
 } from '@ballast/contract';
 
@@ -34,4 +35,13 @@ export class RequestValidationError extends Error {
     super('The request is not valid.');
     this.response = response;
   }
+}
+
+/** A 400 about one field of the request: `attr` is its dotted path (product §8). */
+export function fieldError(
+  attr: string,
+  code: ValidationErrorCode,
+  detail: string,
+): RequestValidationError {
+  return new RequestValidationError({ type: 'validation_error', errors: [{ code, detail, attr }] });
 }

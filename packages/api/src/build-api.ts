@@ -1,7 +1,9 @@
+import type { SignInBounds } from '@ballast/contract';
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerAdministrationRoutes } from './administration/administration-routes.ts';
 import type { AdvisorAccess } from './administration/advisor-access.ts';
 import { createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
@@ -14,7 +16,9 @@ import { registerDocsRoutes } from './routes/docs-routes.ts';
 import { registerDocumentRoutes } from './routes/document-routes.ts';
 import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
+import { registerSignInPolicyRoutes } from './routes/sign-in-policy-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
+import { registerStrategyCatalogueRoutes } from './routes/strategy-catalogue-routes.ts';
 import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
 import { createSimulationRunner } from './simulations/simulation-runner.ts';
 
@@ -34,6 +38,8 @@ export type ApiOptions = {
   engine: { threads: number; market?: MarketSource };
   /** Tells the identity service who may sign in, and invites new users (decision 022). */
   access: AdvisorAccess;
+  /** What the installation's configuration allows a firm's sign-in policy (decision 023). */
+  signIn: SignInBounds;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -66,6 +72,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     blobs: options.blobs,
     callers: createCallerCache(),
     access: options.access,
+    signIn: options.signIn,
     simulations: {
       market: marketVersionOf(options.engine.market ?? { kind: 'generated' }),
       ...(runner ? { runner } : {}),
@@ -78,5 +85,8 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   await registerDocumentRoutes(app, context);
   registerHoldingRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
+  registerStrategyCatalogueRoutes(app, context);
+  registerSignInPolicyRoutes(app, context);
   registerSimulationRoutes(app, context);
+  await registerAdministrationRoutes(app, context);
 };

@@ -1,7 +1,7 @@
 /**
  * Every call of the route table, checked for who may reach it: nobody without a session (401),
- * and nobody outside the firm, or an advisor outside the portfolio, even with a valid request
- * (404, so an id of another firm reveals nothing).
+ * nobody outside the firm, or an advisor outside the portfolio, even with a valid request (404, so
+ * an id of another firm reveals nothing), and nobody but an administrator to run the firm (403).
  */
 import { type AnyRoute, routes } from '@ballast/contract';
 import {
@@ -14,8 +14,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ActionBody, accountSteps } from './support/account-steps.ts';
 import { type SignedIn, useApi } from './support/api-fixture.ts';
 
+const catalogueEntry = {
+  name: 'Core municipal',
+  product: 'CM-1',
+  description: '',
+  status: 'A',
+  strategy: makeBondStrategyInput(),
+  is_default: false,
+};
+
 /** A request each call would accept from someone allowed to make it. */
-function validBody(route: AnyRoute, portfolioId: string): unknown {
+function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unknown {
   const bodies: Record<string, unknown> = {
     createPortfolio: {},
     replacePortfolioInputs: makePortfolioInputs(),
@@ -41,6 +50,8 @@ function validBody(route: AnyRoute, portfolioId: string): unknown {
       }))(makeBondStrategyInput()),
       time_windows: ['today'],
     },
+    addStrategyCatalogueEntry: catalogueEntry,
+    replaceStrategyCatalogueEntry: catalogueEntry,
     updateAdvisor: {
       first_name: 'Eve',
       middle_name: '',
@@ -56,6 +67,17 @@ function validBody(route: AnyRoute, portfolioId: string): unknown {
       role: 'ADVISOR',
       email_notification: true,
     },
+    updateFirm: { name: 'Intruders', support_phone: '', support_email: '' },
+    inviteFirmUser: {
+      email: 'eve.invited@example.com',
+      first_name: 'Eve',
+      last_name: 'Intruder',
+      role: 'ADMINISTRATOR',
+    },
+    changeFirmUser: { role: 'ADMINISTRATOR' },
+    reassignPortfolios: { to_advisor: advisorId },
+    changeCustodian: { product: 'X', description: 'X', status: 'I' },
+    replaceSignInPolicy: { methods: ['password'], second_factor_roles: [], session_minutes: 60 },
   };
   return bodies[route.id];
 }
@@ -66,6 +88,7 @@ describe('access to every call', () => {
   let stranger: SignedIn;
   let colleague: SignedIn;
   let portfolioId: string;
+  let custodianId: string;
   let action: ActionBody;
 
   beforeAll(async () => {
@@ -76,16 +99,23 @@ describe('access to every call', () => {
     const submitted = await accountSteps(api).submitted(owner);
     portfolioId = submitted.id;
     action = submitted.open;
+    const custodians = await api.call(owner, { method: 'GET', url: '/custodians' });
+    custodianId = (custodians.json() as { id: string }[])[0]?.id ?? '';
   });
+
+  const bodyOf = (route: AnyRoute) => validBody(route, portfolioId, colleague.advisorId);
 
   function urlOf(route: AnyRoute): string {
     const id = route.path.startsWith('/advisors/')
       ? owner.advisorId
       : route.path.startsWith('/firms/')
         ? owner.firmId
-        : portfolioId;
+        : route.path.startsWith('/custodians/')
+          ? custodianId
+          : portfolioId;
     return route.path
       .replace('{id}', id)
+      .replace('{advisor_id}', owner.advisorId)
       .replace('{action_id}', action.id)
       .replace('{report_id}', crypto.randomUUID())
       .replace('{name}', 'B')
@@ -101,7 +131,7 @@ describe('access to every call', () => {
         method: route.method,
         url: urlOf(route),
         ...(route.body && route.bodyKind !== 'multipart'
-          ? { payload: validBody(route, portfolioId) as object }
+          ? { payload: bodyOf(route) as object }
           : {}),
       });
       expect(response.statusCode, response.body).toBe(401);
@@ -124,7 +154,7 @@ describe('access to every call', () => {
       const response = await api.call(stranger, {
         method: route.method,
         url: urlOf(route),
-        ...(route.body ? { payload: validBody(route, portfolioId) as object } : {}),
+        ...(route.body ? { payload: bodyOf(route) as object } : {}),
       });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toMatchObject({
@@ -144,9 +174,32 @@ describe('access to every call', () => {
       const response = await api.call(colleague, {
         method: route.method,
         url: urlOf(route),
-        ...(route.body ? { payload: validBody(route, portfolioId) as object } : {}),
+        ...(route.body ? { payload: bodyOf(route) as object } : {}),
       });
       expect(response.statusCode, response.body).toBe(404);
+    },
+  );
+
+  // Firm administration (decision 022): everything but reading the firm and its logo.
+  const administrationRoutes = protectedRoutes.filter(
+    (route) =>
+      (route.path.startsWith('/firms/') && route.method !== 'GET') ||
+      ['listFirmUsers', 'listAuditEvents', 'changeCustodian'].includes(route.id),
+  );
+
+  it.each(administrationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s refuses a user of the firm who is not its administrator (403)',
+    async (_name, route) => {
+      const response = await api.call(owner, {
+        method: route.method,
+        url: urlOf(route),
+        ...(route.body ? { payload: bodyOf(route) as object } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toMatchObject({
+        type: 'client_error',
+        errors: [{ code: 'permission_denied', attr: null }],
+      });
     },
   );
 

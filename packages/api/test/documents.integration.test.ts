@@ -8,6 +8,7 @@ import { storeDocument } from '../src/documents/document-store.ts';
 import { KYC_MAX_BYTES } from '../src/routes/document-routes.ts';
 import { accountSteps } from './support/account-steps.ts';
 import { type SignedIn, useApi } from './support/api-fixture.ts';
+import { multipartForm } from './support/multipart-form.ts';
 
 type Page = {
   count: number;
@@ -23,19 +24,12 @@ const PNG = new Uint8Array([
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0]);
 const pdfFile = { bytes: PDF, name: 'a.pdf', type: 'application/pdf' };
 
-/** A multipart body as a browser would send it. */
-async function form(
+/** The KYC form: its fields, and the file under `document`. */
+function form(
   fields: Record<string, string>,
   file?: { bytes: Uint8Array; name: string; type: string },
 ) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append('document', new Blob([file.bytes], { type: file.type }), file.name);
-  const request = new Request('http://localhost/', { method: 'POST', body: data });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
+  return multipartForm(fields, file ? { field: 'document', ...file } : undefined);
 }
 
 describe('documents', () => {

@@ -62,3 +62,9 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 /** How long an invitation's sign-in link stays good: a working week and a weekend. */
 export const INVITATION_LINK_MINUTES = 7 * 24 * 60;
+
+// Decision 023: the firm's sign-in policy.
+/** The shortest sign-in a policy may ask for; the identity service's own floor is five minutes. */
+export const SESSION_POLICY_MINUTES_MIN = 15;
+/** What a firm without a policy of its own gets: a working day. */
+export const SESSION_POLICY_MINUTES_DEFAULT = 12 * 60;

@@ -23,6 +23,7 @@ export * from './entities/owner.ts';
 export * from './entities/portfolio.ts';
 export * from './entities/portfolio-alert.ts';
 export * from './entities/portfolio-inputs.ts';
+export * from './entities/sign-in-policy.ts';
 export * from './entities/simulation.ts';
 export * from './entities/strategy.ts';
 export * from './entities/strategy-catalogue.ts';

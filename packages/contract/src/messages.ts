@@ -12,6 +12,7 @@ import {
   LOGO_MAX_BYTES,
   MAX_ALLOCATION_MIN_SUM,
   MINIMUM_INITIAL_INVESTMENT,
+  SESSION_POLICY_MINUTES_MIN,
   STATE_MAX_LENGTH,
   TAX_EXEMPT_RESIDENCY,
   ZIP_CODE_MAX_LENGTH,
@@ -88,6 +89,27 @@ export const ADVISOR_INACTIVE =
   "This account is inactive. Ask your firm's administrator to restore it.";
 export const REASSIGN_TO_SELF = 'Choose another advisor to take these portfolios.';
 export const REASSIGN_TO_INACTIVE = 'Portfolios can go only to an active advisor.';
+export const REASSIGN_TO_UNKNOWN = 'Choose an advisor of your firm.';
 export const LOGO_TYPE = 'The logo must be a PNG, JPEG or SVG image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} kB.`;
 export const FIRM_NAME_REQUIRED = 'The firm needs a name.';
+export const custodianNotOffered = (name: string) => `${name} is not offered for new accounts.`;
+
+// Strategy catalogue (ours)
+export const STRATEGY_NAME_REQUIRED = 'Give the strategy a name.';
+export const STRATEGY_NAME_TAKEN = 'The catalogue already has a strategy with this name.';
+export const DEFAULT_STRATEGY_MUST_BE_ACTIVE =
+  'Only an active strategy can be the default for its style.';
+
+// Sign-in policy (ours)
+export const SIGN_IN_METHOD_REQUIRED = 'Offer at least one way to sign in.';
+export const SESSION_MINUTES_TOO_SHORT = `A sign-in must last at least ${SESSION_POLICY_MINUTES_MIN} minutes.`;
+export function sessionMinutesTooLong(max: number): string {
+  return `A sign-in can last at most ${max} minutes on this installation.`;
+}
+export function signInMethodUnavailable(method: string): string {
+  return `This installation is not configured for ${method} sign-in.`;
+}
+export const SIGN_IN_METHOD_NOT_OFFERED = 'Your firm does not offer this way of signing in.';
+export const SECOND_FACTOR_REQUIRED =
+  'Your firm asks for an authenticator code from your role. Set up an authenticator to continue.';

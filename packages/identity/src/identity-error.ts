@@ -61,6 +61,10 @@ export const IDENTITY_ERRORS = {
     status: 403,
     message: 'You do not have permission to perform that action.',
   },
+  sign_in_method_not_offered: {
+    status: 403,
+    message: 'Your firm does not offer this way of signing in.',
+  },
   user_inactive: {
     status: 403,
     message: "This account is inactive. Ask your firm's administrator to restore it.",

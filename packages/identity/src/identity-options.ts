@@ -1,3 +1,4 @@
+import type { SignInMethodName } from '@ballast/contract';
 import type { Db } from '@ballast/db';
 import type { MessageTransport } from './delivery/message-transport.ts';
 import type { ConnectedAppConfig, OpenIdProviderSettings } from './idp/connected-apps.ts';
@@ -83,4 +84,11 @@ export type IdentityOptions = {
     /** Exact page origins allowed to run a ceremony; default: derived, see above. */
     origins?: readonly string[];
   };
+  /**
+   * The host's sign-in policy for a user (decision 023): the ways they may sign in and how long a
+   * session may last. Undefined, or an answer of undefined, leaves the service's own limits.
+   */
+  signInPolicy?: (userId: string) => Promise<UserSignInPolicy | undefined>;
 };
+
+export type UserSignInPolicy = { methods: readonly SignInMethodName[]; sessionMinutes: number };

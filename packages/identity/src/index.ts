@@ -10,7 +10,12 @@ export {
   outboxRoutes,
 } from './delivery/index.ts';
 export { IdentityError, type IdentityErrorType } from './identity-error.ts';
-export type { IdentityLimits, IdentityOptions, ProjectSettings } from './identity-options.ts';
+export type {
+  IdentityLimits,
+  IdentityOptions,
+  ProjectSettings,
+  UserSignInPolicy,
+} from './identity-options.ts';
 export { DEFAULT_LIMITS } from './identity-options.ts';
 export type { IdentityServices } from './identity-services.ts';
 export type {

@@ -35,4 +35,8 @@ export const queryKeys = {
   custodians: ['custodians'] as const,
   activeCustodians: ['custodians', 'A'] as const,
   comparer: (strategyJson: string) => ['comparer', strategyJson] as const,
+  // Every filtered view of the catalogue, refreshed together after any change to it.
+  strategyCatalogue: ['strategy-catalogue'] as const,
+  strategyCatalogueView: (style: string | undefined, status: string | undefined) =>
+    ['strategy-catalogue', style ?? 'all', status ?? 'all'] as const,
 };

@@ -9,3 +9,10 @@ const OPERATOR_ROLES: readonly AdvisorRole[] = ['OPERATIONS', 'ADMINISTRATOR'];
 export function isOperator(role: AdvisorRole | undefined): boolean {
   return role !== undefined && OPERATOR_ROLES.includes(role);
 }
+
+/** docs/architecture.md "Roles": the CIO keeps the strategy catalogue, as may an administrator. */
+const CATALOGUE_KEEPERS: readonly AdvisorRole[] = ['CIO', 'ADMINISTRATOR'];
+
+export function keepsCatalogue(role: AdvisorRole | undefined): boolean {
+  return role !== undefined && CATALOGUE_KEEPERS.includes(role);
+}

@@ -3,10 +3,12 @@ import {
   type ActionType,
   PortfolioInputsSchema,
   toValidationErrorResponse,
+  type UpdateCustodianPayload,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
 import { savedInputsOf } from '../accounts/saved-inputs.ts';
+import { refuseCustodiansNotOffered } from '../administration/firm-custodians.ts';
 import type { ApiContext } from '../api-route.ts';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
@@ -47,6 +49,16 @@ export async function createRequest(
         : 'The account has not been opened yet; submit the application first.',
     );
   }
+  if (type === 'UPDATE-CUSTODIAN') {
+    // The route has parsed the payload with the type's own schema (UpdateCustodianPayloadSchema).
+    const accounts = payload as UpdateCustodianPayload;
+    await refuseCustodiansNotOffered(
+      db,
+      caller.firmId,
+      accounts.map((account) => account.custodian_name),
+      'action_payload',
+    );
+  }
   return db.transaction(async (tx) => {
     const same = await tx
       .select({ state: actions.state })
@@ -84,6 +96,12 @@ export async function openAccount(
   if (!checked.success) {
     throw new RequestValidationError(toValidationErrorResponse(checked.error, { input }));
   }
+  await refuseCustodiansNotOffered(
+    db,
+    caller.firmId,
+    checked.data.custodians.map((custodian) => custodian.custodian_name),
+    'custodians',
+  );
   return db.transaction(async (tx) => {
     // Guard against two concurrent submissions: only the one that moves INCOMPLETE wins.
     const moved = await tx

@@ -46,7 +46,13 @@ describe('authenticate', () => {
 });
 
 describe('the caller cache', () => {
-  const caller = { advisorId: 'a', firmId: 'f', role: 'ADVISOR', email: 'a@b.test' } as const;
+  const caller = {
+    advisorId: 'a',
+    firmId: 'f',
+    role: 'ADVISOR',
+    email: 'a@b.test',
+    secondFactorRequired: false,
+  } as const;
 
   it('answers a known caller for its moment only, so changes to the advisor soon bite', () => {
     vi.useFakeTimers();
@@ -68,6 +74,18 @@ describe('the caller cache', () => {
     cache.set('user-3', caller);
     expect(cache.get('user-1')).toBeUndefined();
     expect(cache.get('user-3')).toEqual(caller);
+  });
+
+  it('forgets an advisor at once when told, whichever session found them', () => {
+    const cache = createCallerCache(60_000);
+    const colleague = { ...caller, advisorId: 'b' };
+    cache.set('user-1', caller);
+    cache.set('user-2', caller);
+    cache.set('user-3', colleague);
+    cache.forget('a');
+    expect(cache.get('user-1')).toBeUndefined();
+    expect(cache.get('user-2')).toBeUndefined();
+    expect(cache.get('user-3')).toEqual(colleague);
   });
 
   it('serves a cached caller without asking the database again', async () => {

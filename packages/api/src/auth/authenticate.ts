@@ -1,11 +1,11 @@
-import type { AdvisorRole } from '@ballast/contract';
+import { type AdvisorRole, SECOND_FACTOR_REQUIRED, SignInPolicySchema } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../app-error.ts';
 import type { SessionVerifier } from './session-verifier.ts';
 
-const { advisors, identityEmails } = schema;
+const { advisors, firms, identityEmails } = schema;
 
 /** The signed-in advisor behind a request. Every query of the api is scoped by `firmId`. */
 export type Caller = {
@@ -13,19 +13,29 @@ export type Caller = {
   firmId: string;
   role: AdvisorRole;
   email: string;
+  /** The firm's sign-in policy asks this role for an authenticator code (decision 023). */
+  secondFactorRequired: boolean;
 };
+
+function requiresSecondFactor(storedPolicy: unknown, role: AdvisorRole): boolean {
+  const policy = SignInPolicySchema.safeParse(storedPolicy);
+  return policy.success && policy.data.second_factor_roles.includes(role);
+}
 
 const SECOND_FACTOR_CLAIM = 'https://ballast.app/second_factor';
 
 export type CallerCache = {
   get(userId: string): Caller | undefined;
   set(userId: string, caller: Caller): void;
+  /** Drops what is kept for an advisor whose role, status or e-mail just changed. */
+  forget(advisorId: string): void;
 };
 
 /**
  * Advisors found for identity users, kept for a moment so a screen's burst of calls looks the
  * advisor up once. Two seconds bounds how long a deactivation or role change takes to bite, far
- * less than the life of the session JWT the caller already holds.
+ * less than the life of the session JWT the caller already holds: the process that makes the
+ * change forgets the advisor at once, other api processes see it when their entry lapses.
  */
 export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCache {
   const entries = new Map<string, { caller: Caller; until: number }>();
@@ -43,6 +53,11 @@ export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCac
         if (oldest !== undefined) entries.delete(oldest);
       }
       entries.set(userId, { caller, until: Date.now() + ttlMs });
+    },
+    forget(advisorId) {
+      for (const [userId, entry] of entries) {
+        if (entry.caller.advisorId === advisorId) entries.delete(userId);
+      }
     },
   };
 }
@@ -73,9 +88,14 @@ export async function authenticate(
   }
   if (!payload.sub)
     throw new AppError('not_authenticated', 'The session has expired or is not valid.');
-  const known = cache?.get(payload.sub);
-  if (known) return known;
+  const caller = cache?.get(payload.sub) ?? (await findCaller(db, payload.sub, cache));
+  if (caller.secondFactorRequired && !secondFactor?.proved) {
+    throw new AppError('permission_denied', SECOND_FACTOR_REQUIRED);
+  }
+  return caller;
+}
 
+async function findCaller(db: Db, userId: string, cache: CallerCache | undefined): Promise<Caller> {
   const [advisor] = await db
     .select({
       advisorId: advisors.id,
@@ -83,10 +103,12 @@ export async function authenticate(
       role: advisors.role,
       email: advisors.email,
       status: advisors.status,
+      signInPolicy: firms.signInPolicy,
     })
     .from(identityEmails)
     .innerJoin(advisors, eq(advisors.email, identityEmails.email))
-    .where(and(eq(identityEmails.userId, payload.sub), eq(identityEmails.verified, true)))
+    .innerJoin(firms, eq(firms.id, advisors.firmId))
+    .where(and(eq(identityEmails.userId, userId), eq(identityEmails.verified, true)))
     .limit(1);
   if (!advisor)
     throw new AppError('permission_denied', 'This account is not an advisor of any firm.');
@@ -97,7 +119,8 @@ export async function authenticate(
     firmId: advisor.firmId,
     role: advisor.role as AdvisorRole,
     email: advisor.email,
+    secondFactorRequired: requiresSecondFactor(advisor.signInPolicy, advisor.role as AdvisorRole),
   };
-  cache?.set(payload.sub, caller);
+  cache?.set(userId, caller);
   return caller;
 }

@@ -11,6 +11,8 @@ import {
 import { schema } from '@ballast/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { normaliseEmail } from '../administration/advisor-email.ts';
+import { changeFirmUser } from '../administration/change-firm-user.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 
@@ -88,16 +90,23 @@ export function registerAdvisorRoutes(app: FastifyInstance, context: ApiContext)
     }
     // Product §6: status, role and e-mail change only through an administrator.
     const changesRestricted =
-      body.status !== current.status || body.role !== current.role || body.email !== current.email;
+      body.status !== current.status ||
+      body.role !== current.role ||
+      normaliseEmail(body.email) !== current.email;
     if (changesRestricted && !isAdministrator) {
       throw new AppError(
         'permission_denied',
         'Only an administrator may change status, role or e-mail.',
       );
     }
-    const [updated] = await db
-      .update(advisors)
-      .set({
+    // The same way as PATCH /firms/{id}/users/{advisor_id}: the last-administrator guard, the
+    // audit trail and the identity service all see the change (decision 022).
+    const updated = await changeFirmUser(
+      context,
+      caller,
+      current.id,
+      isAdministrator ? { status: body.status, role: body.role, email: body.email } : {},
+      {
         firstName: body.first_name,
         middleName: body.middle_name,
         lastName: body.last_name,
@@ -108,11 +117,8 @@ export function registerAdvisorRoutes(app: FastifyInstance, context: ApiContext)
         state: body.state,
         zipCode: body.zip_code,
         emailNotification: body.email_notification,
-        ...(isAdministrator ? { status: body.status, role: body.role, email: body.email } : {}),
-      })
-      .where(and(eq(advisors.id, current.id), eq(advisors.firmId, caller.firmId)))
-      .returning();
-    if (!updated) throw new AppError('not_found', NOT_FOUND_DETAIL);
+      },
+    );
     return toAdvisor(updated);
   });
 
@@ -124,7 +130,13 @@ export function registerAdvisorRoutes(app: FastifyInstance, context: ApiContext)
       .where(eq(firms.id, caller.firmId));
     if (!firm?.logo || !firm.contentType) throw new AppError('not_found', NOT_FOUND_DETAIL);
     const etag = `"${createHash('sha256').update(firm.logo).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', 'private, max-age=3600').header('etag', etag);
+    // Revalidated on every use, so a new logo shows in the header at once; the ETag keeps that a
+    // 304. An SVG opened on its own is a document: the policy lets it run and fetch nothing.
+    reply
+      .header('cache-control', 'private, no-cache')
+      .header('etag', etag)
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type(firm.contentType).send(Buffer.from(firm.logo));
   });

@@ -1,21 +1,12 @@
-import { type Custodian, getCustodian, listCustodians, NOT_FOUND_DETAIL } from '@ballast/contract';
+import { getCustodian, listCustodians, NOT_FOUND_DETAIL } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { toCustodian } from '../administration/firm-custodians.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 
 const { custodians } = schema;
-
-function toCustodian(row: typeof custodians.$inferSelect): Custodian {
-  return {
-    id: row.id,
-    name: row.name,
-    product: row.product,
-    description: row.description,
-    status: row.status as Custodian['status'],
-  };
-}
 
 /** The firm's own custodians (decision 022). */
 export function registerCustodianRoutes(app: FastifyInstance, context: ApiContext): void {

@@ -11,7 +11,22 @@ const PASSWORD = 'fixture passphrase for the api tests 4471';
 
 type ApiOptions = { engineThreads?: number };
 
-export type SignedIn = { jwt: string; advisorId: string; firmId: string; email: string };
+export type SignedIn = {
+  jwt: string;
+  advisorId: string;
+  firmId: string;
+  email: string;
+  /** The identity session behind the JWT, for tests that check it has ended. */
+  sessionToken?: string;
+};
+
+type SdkAnswer = {
+  status: number;
+  body: {
+    data?: { session_jwt: string; session_token: string };
+    error_type?: string;
+  };
+};
 
 /**
  * The whole server over a fresh database, with helpers to make firms and advisors and to sign
@@ -61,17 +76,45 @@ async function startApi(options: ApiOptions = {}) {
       firstName: 'Test',
       lastName: role,
     });
+    const response = await sdk('/passwords/authenticate', {
+      email,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    const jwt = response.body.data?.session_jwt;
+    if (!advisor || !jwt) throw new Error(`could not sign in: ${JSON.stringify(response.body)}`);
+    return {
+      jwt,
+      advisorId: advisor.id,
+      firmId,
+      email,
+      sessionToken: response.body.data?.session_token ?? '',
+    };
+  }
+
+  /** Calls the identity service's SDK protocol, with the public token or a session token. */
+  async function sdk(
+    path: string,
+    payload: object,
+    sessionToken = publicToken,
+  ): Promise<SdkAnswer> {
     const response = await app.inject({
       method: 'POST',
-      url: '/sdk/v1/passwords/authenticate',
+      url: `/sdk/v1${path}`,
       headers: {
-        authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${publicToken}:${sessionToken}`).toString('base64')}`,
       },
-      payload: { email, password: PASSWORD, session_duration_minutes: 60 },
+      payload,
     });
-    const jwt = (response.json() as { data: { session_jwt: string } }).data.session_jwt;
-    if (!advisor || !jwt) throw new Error(`could not sign in: ${response.body}`);
-    return { jwt, advisorId: advisor.id, firmId, email };
+    return { status: response.statusCode, body: response.json() as SdkAnswer['body'] };
+  }
+
+  /** The messages the demo outbox holds for an address, newest first. */
+  async function messagesTo(email: string): Promise<{ subject: string; text: string }[]> {
+    const response = await app.inject({ method: 'GET', url: '/dev/outbox.json' });
+    return (response.json() as { to: string; subject: string; text: string }[]).filter(
+      (message) => message.to === email,
+    );
   }
 
   /** Calls the api as the signed-in advisor (or anonymously with `as: undefined`). */
@@ -85,12 +128,15 @@ async function startApi(options: ApiOptions = {}) {
 
   return {
     app: app as FastifyInstance,
+    identity,
     database,
     blobs,
     publicToken,
     createFirm,
     signIn,
     call,
+    sdk,
+    messagesTo,
     async stop() {
       await app.close();
       await database.dispose();

@@ -126,6 +126,9 @@ export const AUDIT_EVENT_KINDS = [
   'LOGO_CHANGED',
   'LOGO_REMOVED',
   'CUSTODIAN_CHANGED',
+  'STRATEGY_ADDED',
+  'STRATEGY_CHANGED',
+  'SIGN_IN_POLICY_CHANGED',
 ] as const;
 export const AuditEventKindSchema = z.enum(AUDIT_EVENT_KINDS);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;

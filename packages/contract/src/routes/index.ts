@@ -7,7 +7,9 @@ import * as health from './health-routes.ts';
 import * as portfolios from './portfolio-routes.ts';
 import * as reference from './reference-routes.ts';
 import * as reports from './report-routes.ts';
+import * as signInPolicy from './sign-in-policy-routes.ts';
 import * as simulation from './simulation-routes.ts';
+import * as catalogue from './strategy-catalogue-routes.ts';
 
 export * from './action-routes.ts';
 export * from './administration-routes.ts';
@@ -19,7 +21,9 @@ export * from './portfolio-routes.ts';
 export * from './query.ts';
 export * from './reference-routes.ts';
 export * from './report-routes.ts';
+export * from './sign-in-policy-routes.ts';
 export * from './simulation-routes.ts';
+export * from './strategy-catalogue-routes.ts';
 
 /** Every provider API route: the calls of product §7, firm administration and the health check. */
 export const routes: readonly AnyRoute[] = [
@@ -67,10 +71,15 @@ export const routes: readonly AnyRoute[] = [
   simulation.getComparerResult,
   reference.listStrategyStyles,
   reference.getStrategyStyleFormOptions,
+  catalogue.listStrategyCatalogue,
+  catalogue.addStrategyCatalogueEntry,
+  catalogue.replaceStrategyCatalogueEntry,
   advisors.listAdvisors,
   advisors.getSelfAdvisor,
   advisors.updateAdvisor,
   advisors.getFirmLogo,
+  signInPolicy.getSignInPolicy,
+  signInPolicy.replaceSignInPolicy,
   administration.getFirm,
   administration.updateFirm,
   administration.uploadFirmLogo,

@@ -48,6 +48,9 @@ const ADMINISTRATION_TABLE = `
 | POST | /firms/{id}/users/{advisor_id}/reassign-portfolios |
 | GET | /firms/{id}/audit-events |
 | PATCH | /custodians/{id} |
+| GET, PUT | /firms/{id}/sign-in-policy |
+| GET, POST | /strategy-catalogue |
+| PUT | /strategy-catalogue/{id} |
 `;
 
 function specCalls(table = SPEC_TABLE): string[] {

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestampTz } from './columns.ts';
 import { firmOwnedColumns } from './firm-owned-columns.ts';
 
@@ -17,7 +18,10 @@ export const strategyStyles = pgTable('strategy_styles', {
   defaultStrategy: jsonb('default_strategy').notNull(),
 });
 
-/** The strategies a firm offers its advisors (product §3 strategy catalogue). */
+/**
+ * The strategies a firm offers its advisors (product §3 strategy catalogue), each with the
+ * strategy it stands for; at most one per style is the default a new account starts from.
+ */
 export const strategyCatalogue = pgTable(
   'strategy_catalogue',
   {
@@ -27,7 +31,17 @@ export const strategyCatalogue = pgTable(
     product: text('product').notNull(),
     description: text('description').notNull(),
     strategyStyle: text('strategy_style').notNull(),
+    /** The StrategyInput (style, strategy, tax data) as Build made it. */
+    strategy: jsonb('strategy').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('strategy_catalogue_firm_idx').on(table.firmId, table.status)],
+  (table) => [
+    index('strategy_catalogue_firm_idx').on(table.firmId, table.status),
+    uniqueIndex('strategy_catalogue_firm_name_idx').on(table.firmId, table.name),
+    uniqueIndex('strategy_catalogue_default_idx')
+      .on(table.firmId, table.strategyStyle)
+      .where(sql`${table.isDefault}`),
+  ],
 );

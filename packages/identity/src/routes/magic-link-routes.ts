@@ -166,6 +166,10 @@ export function registerMagicLinkRoutes(app: FastifyInstance, services: Identity
         durationMinutes: call.body.session_duration_minutes,
         currentToken: call.sessionToken,
         context: call.context,
+        // An administrator's invitation is honoured whatever ways the firm offers afterwards.
+        ...((token.details as { invitation?: unknown }).invitation === true
+          ? { method: null }
+          : {}),
       });
     },
   );

@@ -261,6 +261,8 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
         durationMinutes: call.body.session_duration_minutes,
         currentToken: undefined,
         context: call.context,
+        // Choosing a new password by an e-mailed link is signing in with a password.
+        method: 'password',
       });
     },
   );

@@ -1,3 +1,4 @@
+import type { SignInMethodName } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -49,8 +50,31 @@ export function hasProvedSecondFactor(factors: readonly AuthenticationFactor[]):
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
+/**
+ * The way of signing in a factor stands for, as a sign-in policy names it; null for the factors
+ * that complete or stand in for a sign-in (an authenticator code, a recovery code, impersonation).
+ */
+function methodOf(factor: AuthenticationFactor): SignInMethodName | null {
+  switch (factor.type) {
+    case 'password':
+      return 'password';
+    case 'magic_link':
+      return 'email_link';
+    case 'otp':
+      return factor.delivery_method === 'email' ? 'email_code' : 'sms_code';
+    case 'webauthn':
+      return 'passkey';
+    case 'oauth':
+      return 'oauth';
+    case 'crypto':
+      return 'wallet';
+    default:
+      return null;
+  }
+}
+
 export function createSessionService(
-  { db, limits }: Pick<IdentityOptions, 'db' | 'limits'>,
+  { db, limits, signInPolicy }: Pick<IdentityOptions, 'db' | 'limits' | 'signInPolicy'>,
   keys: SigningKeys,
   project: { id: string; environment: 'test' | 'live' },
 ) {
@@ -182,11 +206,21 @@ export function createSessionService(
       currentToken: string | undefined;
       context: RequestContext;
       impersonatorId?: string;
+      /**
+       * The policy method this sign-in counts as, when not the factor's own: a password reset
+       * by e-mail is a password sign-in, an invitation's link none (decision 023).
+       */
+      method?: SignInMethodName | null;
     }): Promise<SessionGrant> {
       await ensureActive(input.userId);
+      const policy = await signInPolicy?.(input.userId);
+      const method = input.method === undefined ? methodOf(input.factor) : input.method;
+      if (policy && method && !policy.methods.includes(method)) {
+        throw new IdentityError('sign_in_method_not_offered');
+      }
       const minutes = input.impersonatorId
         ? limits.impersonationSessionMinutes
-        : durationOf(input.durationMinutes);
+        : Math.min(durationOf(input.durationMinutes), policy?.sessionMinutes ?? Infinity);
       const now = new Date();
       const expiresAt = new Date(now.getTime() + minutes * 60_000);
       const token = randomToken();
@@ -236,11 +270,15 @@ export function createSessionService(
     async authenticate(token: string, durationMinutes: number | undefined): Promise<SessionGrant> {
       const current = await findLive(token);
       await ensureActive(current.userId);
+      const policy = await signInPolicy?.(current.userId);
       const now = new Date();
       const extendTo =
         durationMinutes === undefined || current.impersonatorId
           ? current.expiresAt
-          : new Date(now.getTime() + durationOf(durationMinutes) * 60_000);
+          : new Date(
+              now.getTime() +
+                Math.min(durationOf(durationMinutes), policy?.sessionMinutes ?? Infinity) * 60_000,
+            );
       const [row] = await db
         .update(identitySessions)
         .set({ lastAccessedAt: now, expiresAt: extendTo })

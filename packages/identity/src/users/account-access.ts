@@ -97,6 +97,7 @@ export function createAccountAccess(
         minutes: invitation.minutes,
         userId: user.userId,
         methodId: user.emailId,
+        details: { invitation: true },
       });
       const link = linkWithToken(options.project.defaultLoginRedirectUrl, 'magic_links', token);
       const message = invitationEmail(user.email, {

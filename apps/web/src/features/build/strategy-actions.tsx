@@ -9,6 +9,7 @@ import {
   readNewAccountStrategy,
   saveNewAccountStrategy,
 } from '../../lib/new-account-strategy.ts';
+import { AddToCatalogue } from './add-to-catalogue.tsx';
 import { useRequestStrategyChange } from './use-request-strategy-change.ts';
 
 function savedTime(saved: NewAccountStrategy): string {
@@ -118,8 +119,8 @@ function CompareLink(props: { strategy: StrategyInput | null; portfolioId: strin
 }
 
 /**
- * What to do with the strategy: compare it, keep it for a new account, or ask to move a
- * portfolio to it.
+ * What to do with the strategy: compare it, keep it for a new account, put it in the firm's
+ * catalogue, or ask to move a portfolio to it.
  */
 export function StrategyActions(props: {
   strategy: StrategyInput | null;
@@ -130,6 +131,7 @@ export function StrategyActions(props: {
     <div className="flex flex-wrap items-start justify-end gap-2">
       <CompareLink strategy={props.strategy} portfolioId={props.portfolio?.id ?? null} />
       <SaveForNewAccount strategy={props.strategy} primary={props.portfolio === null} />
+      {props.portfolio === null && <AddToCatalogue strategy={props.strategy} />}
       {props.portfolio && (
         <RequestChange
           strategy={props.strategy}

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@ballast/contract';
+import { type RuntimeConfig, SIGN_IN_METHODS } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
 import { type SignInEnvironment, signInMethods } from './sign-in-methods.ts';
 
@@ -7,7 +7,13 @@ function configWith(signIn: Partial<RuntimeConfig['signIn']>): RuntimeConfig {
     apiUrl: 'http://localhost/api',
     identityUrl: 'http://localhost',
     publicToken: 'public-token-test-1',
-    signIn: { oauthProviders: [], sms: false, sessionMinutes: 720, ...signIn },
+    signIn: {
+      methods: [...SIGN_IN_METHODS],
+      oauthProviders: [],
+      sms: false,
+      sessionMinutes: 720,
+      ...signIn,
+    },
     support: { phone: '(800)-555-0199', email: 'support@ballast.test' },
   };
 }
@@ -24,6 +30,19 @@ function summary(config: RuntimeConfig, environment: SignInEnvironment) {
 }
 
 describe('signInMethods', () => {
+  it('shows only the methods some firm’s policy offers (decision 023)', () => {
+    const config = configWith({
+      methods: ['passkey', 'email_code', 'oauth'],
+      sms: true,
+      oauthProviders: ['google'],
+    });
+    expect(summary(config, FULL).map((method) => method.id)).toEqual([
+      'email-code',
+      'passkey',
+      'oauth-google',
+    ]);
+  });
+
   it('always offers the password, e-mailed link and e-mailed code as tabs', () => {
     expect(summary(configWith({}), BARE)).toEqual([
       { id: 'password', label: 'Password', placement: 'tab' },

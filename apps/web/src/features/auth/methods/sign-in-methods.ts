@@ -1,3 +1,4 @@
+import type { SignInMethodName } from '@ballast/contract';
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import type { RuntimeConfig } from '../../../lib/runtime-config.ts';
 import { EmailCodeSignIn } from './email-code-sign-in.tsx';
@@ -37,16 +38,19 @@ export function signInMethods(
   config: RuntimeConfig,
   environment: SignInEnvironment,
 ): SignInMethod[] {
-  const methods = [
-    tab('password', 'Password', PasswordSignIn),
-    tab('magic-link', 'E-mail link', MagicLinkSignIn),
-    tab('email-code', 'E-mail code', EmailCodeSignIn),
-  ];
-  if (config.signIn.sms) methods.push(tab('sms-code', 'Text message', SmsCodeSignIn));
-  if (environment.hasPasskeys) {
+  // Decision 023: only what some firm's sign-in policy offers.
+  const offers = (method: SignInMethodName) => config.signIn.methods.includes(method);
+  const methods: SignInMethod[] = [];
+  if (offers('password')) methods.push(tab('password', 'Password', PasswordSignIn));
+  if (offers('email_link')) methods.push(tab('magic-link', 'E-mail link', MagicLinkSignIn));
+  if (offers('email_code')) methods.push(tab('email-code', 'E-mail code', EmailCodeSignIn));
+  if (config.signIn.sms && offers('sms_code')) {
+    methods.push(tab('sms-code', 'Text message', SmsCodeSignIn));
+  }
+  if (environment.hasPasskeys && offers('passkey')) {
     methods.push(button('passkey', 'Continue with a passkey', PasskeySignIn));
   }
-  for (const provider of new Set(config.signIn.oauthProviders)) {
+  for (const provider of new Set(offers('oauth') ? config.signIn.oauthProviders : [])) {
     if (!isSdkOAuthProvider(provider)) continue;
     const label = `Continue with ${oauthProviderLabel(provider)}`;
     methods.push({
@@ -56,7 +60,7 @@ export function signInMethods(
       render: () => createElement(OAuthSignIn, { provider, label }),
     });
   }
-  if (environment.hasEthereumWallet) {
+  if (environment.hasEthereumWallet && offers('wallet')) {
     methods.push(button('wallet', 'Continue with an Ethereum wallet', WalletSignIn));
   }
   return methods;

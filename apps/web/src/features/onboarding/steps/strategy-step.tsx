@@ -15,9 +15,11 @@ import {
   draftOf,
 } from '../../../lib/strategy-draft.ts';
 import { useSimulation } from '../../../lib/use-simulation.ts';
+import { useStrategyCatalogue } from '../../../lib/use-strategy-catalogue.ts';
 import { useFormOptions } from '../../../lib/use-strategy-styles.ts';
 import type { PlacedError } from '../open-errors.ts';
 import { StepFrame, type StepNavigation } from '../step-frame.tsx';
+import { CatalogueChoice } from './catalogue-choice.tsx';
 
 /** Product §9: onboarding builds bond strategies. */
 const ONBOARDING_STYLE = 'B';
@@ -121,7 +123,9 @@ function CarriedStrategy(props: { strategy: StrategyInput; onReplace(): void }) 
 
 /**
  * The account's strategy: Build's bond form and its simulated results, starting from the
- * application's strategy or, when asked, the one saved in Build for a new account.
+ * application's strategy, else the firm's default bond strategy in its catalogue (decision
+ * 022), else the style's own default; or, when asked, a catalogue strategy or the one saved in
+ * Build for a new account.
  */
 export function StrategyStep(props: {
   value: StrategyInput | null;
@@ -130,10 +134,18 @@ export function StrategyStep(props: {
   errors?: readonly PlacedError[];
 }) {
   const formOptions = useFormOptions(ONBOARDING_STYLE);
+  const catalogue = useStrategyCatalogue({ style: ONBOARDING_STYLE, status: 'A' });
   const [start, setStart] = useState<{ strategy: StrategyInput | null; version: number }>({
     strategy: props.value,
     version: 0,
   });
+  // A new application waits for the catalogue, so the form opens once, on the firm's default.
+  const awaitsCatalogue = start.version === 0 && start.strategy === null && catalogue.isPending;
+  const firmDefault = catalogue.data?.find((entry) => entry.is_default)?.strategy ?? null;
+  const startFrom = (strategy: StrategyInput) => {
+    props.onChange(strategy);
+    setStart((current) => ({ strategy, version: current.version + 1 }));
+  };
   const saved = readNewAccountStrategy();
   const isCarried = start.strategy !== null && start.strategy.style !== ONBOARDING_STYLE;
   const savedIsShown =
@@ -153,17 +165,15 @@ export function StrategyStep(props: {
           <span>
             A strategy was saved in Build for a new account ({formatDate(saved.saved_at)}).
           </span>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              props.onChange(saved.strategy);
-              setStart((current) => ({ strategy: saved.strategy, version: current.version + 1 }));
-            }}
-          >
+          <Button variant="secondary" onClick={() => startFrom(saved.strategy)}>
             Use the strategy saved in Build
           </Button>
         </div>
       )}
+      <CatalogueChoice
+        entries={catalogue.data ?? []}
+        onChoose={(entry) => startFrom(entry.strategy)}
+      />
       {isCarried && start.strategy ? (
         <CarriedStrategy
           strategy={start.strategy}
@@ -171,11 +181,11 @@ export function StrategyStep(props: {
             setStart((current) => ({ strategy: null, version: current.version + 1 }))
           }
         />
-      ) : formOptions.data ? (
+      ) : formOptions.data && !awaitsCatalogue ? (
         <EmbeddedBuild
           key={start.version}
           formOptions={formOptions.data}
-          start={start.strategy}
+          start={start.version === 0 ? (start.strategy ?? firmDefault) : start.strategy}
           onChange={props.onChange}
         />
       ) : formOptions.isError ? (

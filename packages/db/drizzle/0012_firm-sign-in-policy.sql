@@ -1,0 +1,1 @@
+ALTER TABLE "firms" ADD COLUMN "sign_in_policy" jsonb;
