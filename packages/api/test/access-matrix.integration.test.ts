@@ -184,7 +184,7 @@ describe('access to every call', () => {
   const administrationRoutes = protectedRoutes.filter(
     (route) =>
       (route.path.startsWith('/firms/') && route.method !== 'GET') ||
-      ['listFirmUsers', 'listAuditEvents', 'changeCustodian'].includes(route.id),
+      ['listFirmUsers', 'listAuditEvents', 'getSignInPolicy', 'changeCustodian'].includes(route.id),
   );
 
   it.each(administrationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(

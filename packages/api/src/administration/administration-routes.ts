@@ -19,16 +19,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, fieldError } from '../app-error.ts';
 import { pageOf } from '../paging.ts';
-import { listAuditEvents as listFirmAuditEvents } from './audit-events.ts';
-import { changeFirmUser as changeUser } from './change-firm-user.ts';
-import { changeCustodian as changeFirmCustodian } from './firm-custodians.ts';
+import { changeUser } from './change-user.ts';
+import { changeFirmCustodian } from './firm-custodians.ts';
 import { removeFirmLogo, storeFirmLogo } from './firm-logo.ts';
-import { getFirm as getFirmProfile, updateFirm as updateFirmProfile } from './firm-profile.ts';
+import { getFirmProfile, updateFirmProfile } from './firm-profile.ts';
 import { requireAdministratorOf, requireOwnFirm } from './firm-scope.ts';
-import { getFirmUser, listFirmUsers as listUsers } from './firm-users.ts';
-import { inviteFirmUser as inviteUser } from './invite-firm-user.ts';
+import { getFirmUser, listUsersOfFirm } from './firm-users.ts';
+import { inviteUser } from './invite-user.ts';
 import { checkLogo } from './logo-image.ts';
-import { reassignPortfolios as reassign } from './reassign-portfolios.ts';
+import { readAuditEvents } from './read-audit-events.ts';
+import { reassignPortfoliosOf } from './reassign-portfolios.ts';
 import { resendInvitation } from './resend-invitation.ts';
 
 /**
@@ -58,7 +58,7 @@ export async function registerAdministrationRoutes(
 
   apiRoute(app, context, listFirmUsers, async ({ params, caller }) => {
     requireAdministratorOf(caller, params.id);
-    return listUsers(db, caller.firmId);
+    return listUsersOfFirm(db, caller.firmId);
   });
 
   apiRoute(app, context, inviteFirmUser, async ({ params, body, caller, reply }) => {
@@ -82,12 +82,12 @@ export async function registerAdministrationRoutes(
 
   apiRoute(app, context, reassignPortfolios, async ({ params, body, caller }) => {
     requireAdministratorOf(caller, params.id);
-    return reassign(db, caller, params.advisor_id, body.to_advisor);
+    return reassignPortfoliosOf(db, caller, params.advisor_id, body.to_advisor);
   });
 
   apiRoute(app, context, listAuditEvents, async ({ params, query, caller, request }) => {
     requireAdministratorOf(caller, params.id);
-    const { count, results } = await listFirmAuditEvents(db, caller.firmId, query);
+    const { count, results } = await readAuditEvents(db, caller.firmId, query);
     return pageOf(request, query, count, results);
   });
 

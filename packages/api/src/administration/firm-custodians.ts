@@ -33,7 +33,7 @@ const offerOf = (row: CustodianRow) => ({
 });
 
 /** How the firm offers one of its custodians, with a CUSTODIAN_CHANGED event when it differs. */
-export async function changeCustodian(
+export async function changeFirmCustodian(
   db: Db,
   caller: Caller,
   custodianId: string,

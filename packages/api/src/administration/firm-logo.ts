@@ -5,7 +5,7 @@ import type { Tx } from '../accounts/current-account.ts';
 import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import { type AuditValues, appendAuditEvent } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 import type { LogoContentType } from './logo-image.ts';
 
 const { firms } = schema;
@@ -46,7 +46,7 @@ export async function storeFirmLogo(
       before,
       after: { content_type: logo.contentType, bytes: logo.bytes.byteLength },
     });
-    return getFirm(tx, caller.firmId);
+    return getFirmProfile(tx, caller.firmId);
   });
 }
 
@@ -68,6 +68,6 @@ export async function removeFirmLogo(db: Db, caller: Caller): Promise<Firm> {
         after: null,
       });
     }
-    return getFirm(tx, caller.firmId);
+    return getFirmProfile(tx, caller.firmId);
   });
 }

@@ -34,14 +34,14 @@ function profileOf(row: FirmRow): AuditValues {
 }
 
 /** The caller's firm as its users see it (the header, the support modal). */
-export async function getFirm(db: Db | Tx, firmId: string): Promise<Firm> {
+export async function getFirmProfile(db: Db | Tx, firmId: string): Promise<Firm> {
   const [row] = await db.select(firmColumns).from(firms).where(eq(firms.id, firmId));
   if (!row) throw new AppError('not_found', NOT_FOUND_DETAIL);
   return toFirm(row);
 }
 
 /** Changes the firm's name and support contacts, with a FIRM_CHANGED event when any differ. */
-export async function updateFirm(db: Db, caller: Caller, update: FirmUpdate): Promise<Firm> {
+export async function updateFirmProfile(db: Db, caller: Caller, update: FirmUpdate): Promise<Firm> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select(firmColumns)

@@ -49,7 +49,7 @@ async function selectFirmUsers(db: Db, where: SQL | undefined): Promise<FirmUser
 }
 
 /** Every user of the firm, by last name and then first name. */
-export function listFirmUsers(db: Db, firmId: string): Promise<FirmUser[]> {
+export function listUsersOfFirm(db: Db, firmId: string): Promise<FirmUser[]> {
   return selectFirmUsers(db, eq(advisors.firmId, firmId));
 }
 

@@ -31,7 +31,7 @@ async function findAdvisorOfFirm(tx: Tx, firmId: string, advisorId: string) {
  * updated, because those are what move the firm's `list_version` (migration 0008) and so refresh
  * every cached portfolio list at once. `moved` counts the portfolios the departing user left.
  */
-export async function reassignPortfolios(
+export async function reassignPortfoliosOf(
   db: Db,
   caller: Caller,
   fromAdvisorId: string,

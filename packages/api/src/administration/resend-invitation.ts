@@ -5,7 +5,7 @@ import { AppError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import type { AdvisorAccess } from './advisor-access.ts';
 import { appendAuditEvent } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 
 const { advisors } = schema;
 
@@ -41,7 +41,7 @@ export async function resendInvitation(
       before: null,
       after: null,
     });
-    return { ...row, firmName: (await getFirm(tx, caller.firmId)).name };
+    return { ...row, firmName: (await getFirmProfile(tx, caller.firmId)).name };
   });
   await access.invite({
     email: user.email,

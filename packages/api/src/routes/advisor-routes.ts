@@ -12,7 +12,7 @@ import { schema } from '@ballast/db';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { normaliseEmail } from '../administration/advisor-email.ts';
-import { changeFirmUser } from '../administration/change-firm-user.ts';
+import { changeUser } from '../administration/change-user.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 
@@ -101,7 +101,7 @@ export function registerAdvisorRoutes(app: FastifyInstance, context: ApiContext)
     }
     // The same way as PATCH /firms/{id}/users/{advisor_id}: the last-administrator guard, the
     // audit trail and the identity service all see the change (decision 022).
-    const updated = await changeFirmUser(
+    const updated = await changeUser(
       context,
       caller,
       current.id,

@@ -6,7 +6,7 @@ import { countRows } from '../paging.ts';
 const { advisors, firmAuditEvents } = schema;
 
 /** A page of the firm's audit trail, newest first, each event with the advisor who made it. */
-export async function listAuditEvents(
+export async function readAuditEvents(
   db: Db,
   firmId: string,
   query: PageQuery,

@@ -16,7 +16,7 @@ import {
   refuseEmailInUse,
 } from './advisor-email.ts';
 import { appendAuditEvent, changedFields } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 
 const { advisors } = schema;
 
@@ -45,8 +45,11 @@ const isActiveAdministrator = (user: { role: string; status: string }) =>
  *
  * The api reads an advisor's role and status through a two-second cache (`auth/authenticate.ts`):
  * this process forgets the user at once; other api processes see the change within two seconds.
+ * Should the identity service fail once the change is committed, the call answers 500: the api
+ * still enforces the new role and status from its own rows, and a new address that was not sent
+ * its link is sent one by resending the invitation.
  */
-export async function changeFirmUser(
+export async function changeUser(
   { db, access, callers }: UserChangeDependencies,
   caller: Caller,
   advisorId: string,
@@ -141,7 +144,7 @@ async function tellIdentityService(
         email: after.email,
         firstName: after.firstName,
         lastName: after.lastName,
-        firmName: (await getFirm(db, after.firmId)).name,
+        firmName: (await getFirmProfile(db, after.firmId)).name,
       });
     } else {
       await access.update(after.email, state);

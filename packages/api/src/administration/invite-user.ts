@@ -9,7 +9,7 @@ import {
   refuseEmailInUse,
 } from './advisor-email.ts';
 import { appendAuditEvent } from './audit-trail.ts';
-import { getFirm } from './firm-profile.ts';
+import { getFirmProfile } from './firm-profile.ts';
 import { getFirmUser } from './firm-users.ts';
 
 const { advisors } = schema;
@@ -17,9 +17,11 @@ const { advisors } = schema;
 /**
  * A new user of the caller's firm (decision 022): the advisor, ACTIVE with the given role, and its
  * audit event are committed together; then the identity service is told, and mails the person a
- * single-use sign-in link. The advisor exists first so that the link, once opened, finds them.
+ * single-use sign-in link. The advisor exists first so that the link, once opened, finds them;
+ * should the identity service fail after that, the call answers 500 and the user stays listed,
+ * not yet signed in, for the administrator to send the invitation again.
  */
-export async function inviteFirmUser(
+export async function inviteUser(
   { db, access }: { db: Db; access: AdvisorAccess },
   caller: Caller,
   invitation: FirmUserInvitation,
@@ -53,7 +55,7 @@ export async function inviteFirmUser(
           role: invitation.role,
         },
       });
-      return { id: created.id, firmName: (await getFirm(tx, caller.firmId)).name };
+      return { id: created.id, firmName: (await getFirmProfile(tx, caller.firmId)).name };
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailInUse() : error;
