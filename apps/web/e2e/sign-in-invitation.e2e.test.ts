@@ -1,8 +1,8 @@
-import { ADVISOR_INACTIVE, SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
-import { createAdvisorAccess } from '@ballast/server/testing';
+import { ADVISOR_INACTIVE, type FirmUser, SIGN_IN_ERROR_MESSAGES } from '@ballast/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
+import { signInToApi } from './support/api.ts';
 import { addAuthenticator, linkIn } from './support/identity.ts';
 import {
   accountMenuButton,
@@ -19,14 +19,35 @@ const PASSWORD = 'Lanterns mark the harbor mouth 64';
 describe('the first sign-in of an invited user (decision 022)', () => {
   const suite = serverAndBrowser();
 
-  /** Invites a new firm's administrator and opens their link, which asks them to set up. */
+  /**
+   * A new firm's administrator invites a person on the api, as the /admin screen does; the person
+   * opens the e-mailed link, which asks them to set up their sign-in.
+   */
   async function openInvitation(page: Page) {
-    const person = await suite.server.inviteAdministrator();
+    const firmId = await suite.server.createFirm();
+    const administrator = await signInToApi(
+      suite.server,
+      await suite.server.createUser('ADMINISTRATOR', { firmId }),
+    );
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const person = {
+      email: `invited.${suffix}@ballast.test`,
+      firstName: 'Robin',
+      lastName: `Invitee${suffix.replace(/\d/g, '')}`,
+    };
+    const invited = await administrator.send('POST', `/firms/${firmId}/users`, {
+      email: person.email,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      role: 'ADVISOR',
+    });
+    expect(invited.status).toBe(201);
+    const { advisor } = (await invited.json()) as FirmUser;
     const link = linkIn(await suite.server.waitForMessage(person.email));
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set up your sign-in' }).waitFor();
     await expectTitle(page, 'Set Up Your Sign-In | Ballast');
-    return person;
+    return { ...person, firmId, advisor, administrator };
   }
 
   it('sets a password, goes home, and signs in with it again; once inactive, is told why not', async () => {
@@ -56,13 +77,13 @@ describe('the first sign-in of an invited user (decision 022)', () => {
     await page.goto('/auth/logout');
     await page.getByRole('heading', { name: 'Sign in to Ballast' }).waitFor();
 
-    // Their administrator (here, the port the api uses) makes them inactive.
-    const project = await suite.server.identity.projects.byPublicToken(suite.server.publicToken);
-    await createAdvisorAccess(suite.server.identity, project).update(person.email, {
-      firmId: person.firmId,
-      role: 'ADMINISTRATOR',
-      active: false,
-    });
+    // Their administrator makes them inactive.
+    const deactivated = await person.administrator.send(
+      'PATCH',
+      `/firms/${person.firmId}/users/${person.advisor}`,
+      { status: 'INACTIVE' },
+    );
+    expect(deactivated.status).toBe(200);
     await page.getByLabel('E-mail', { exact: true }).fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

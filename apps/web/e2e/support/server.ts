@@ -5,7 +5,7 @@ import { createDirectoryBlobStore, createSecretBox, schema } from '@ballast/db';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { ensurePasswordUser, type IdentityServices } from '@ballast/identity';
 import { type SeedScenario, seedScenario } from '@ballast/server/seed';
-import { buildTestApp, createAdvisorAccess, createFirm } from '@ballast/server/testing';
+import { buildTestApp } from '@ballast/server/testing';
 
 export type TestUser = {
   email: string;
@@ -27,11 +27,6 @@ export type RunningServer = {
   demoUsers: Map<AdvisorRole, TestUser>;
   /** A new firm with no advisors and no portfolios; returns its id. */
   createFirm(): Promise<string>;
-  /**
-   * A new firm and its first administrator, invited as the first-run command invites them: an
-   * advisor with a sign-in link in the outbox, and no password or passkey yet.
-   */
-  inviteAdministrator(): Promise<Omit<TestUser, 'password'> & { firmId: string }>;
   /** A new advisor of the seeded firm (or a new firm) with a password sign-in of their own. */
   createUser(role?: AdvisorRole, options?: { firmId?: string }): Promise<TestUser>;
   /** Waits for the newest outbox message to `to` that `match` accepts. */
@@ -132,24 +127,6 @@ export async function startServer(
         .values({ name: `Firm ${crypto.randomUUID().slice(0, 8)}` })
         .returning({ id: schema.firms.id });
       return firm?.id ?? '';
-    },
-    async inviteAdministrator() {
-      const suffix = crypto.randomUUID().slice(0, 8);
-      const person = {
-        email: `invited.${suffix}@ballast.test`,
-        firstName: 'Robin',
-        lastName: `Invitee${suffix.replace(/\d/g, '')}`,
-      };
-      const created = await createFirm(database.db, createAdvisorAccess(identity, project), {
-        name: `Firm ${suffix}`,
-        administrator: person,
-      });
-      return {
-        ...person,
-        role: 'ADMINISTRATOR',
-        advisorId: created.administrator.advisorId,
-        firmId: created.firm.id,
-      };
     },
     async waitForMessage(to, match = () => true) {
       const deadline = Date.now() + 15_000;

@@ -75,7 +75,8 @@ export async function createFirm(
       })
       .from(advisors)
       .innerJoin(firms, eq(firms.id, advisors.firmId))
-      .where(eq(advisors.email, administrator.email))
+      // As advisor-email.ts compares: rows from before addresses were lower-cased match too.
+      .where(eq(sql`lower(${advisors.email})`, administrator.email))
       .limit(1);
     if (user) {
       if (!isSameName(user.firmName, name)) {

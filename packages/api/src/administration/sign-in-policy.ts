@@ -13,17 +13,9 @@ import { eq } from 'drizzle-orm';
 import { AppError, RequestValidationError } from '../app-error.ts';
 import type { Caller } from '../auth/authenticate.ts';
 import { appendAuditEvent, changedFields } from './audit-trail.ts';
+import { requireAdministratorOf } from './firm-scope.ts';
 
 const { firms } = schema;
-
-/** Decision 023: a firm's administrators keep its sign-in policy. */
-function requireAdministrator(caller: Caller, firmId: string): void {
-  // Another firm's policy is indistinguishable from one that does not exist.
-  if (firmId !== caller.firmId) throw new AppError('not_found', NOT_FOUND_DETAIL);
-  if (caller.role !== 'ADMINISTRATOR') {
-    throw new AppError('permission_denied', 'Only an administrator may see or change sign-in.');
-  }
-}
 
 export async function readSignInPolicy(
   db: Db,
@@ -31,7 +23,7 @@ export async function readSignInPolicy(
   firmId: string,
   bounds: SignInBounds,
 ): Promise<FirmSignInPolicy> {
-  requireAdministrator(caller, firmId);
+  requireAdministratorOf(caller, firmId);
   const [firm] = await db
     .select({ stored: firms.signInPolicy })
     .from(firms)
@@ -73,7 +65,7 @@ export async function replaceSignInPolicy(
   policy: SignInPolicy,
   bounds: SignInBounds,
 ): Promise<FirmSignInPolicy> {
-  requireAdministrator(caller, firmId);
+  requireAdministratorOf(caller, firmId);
   checkBounds(policy, bounds);
   const stored: SignInPolicy = {
     methods: [...new Set(policy.methods)],

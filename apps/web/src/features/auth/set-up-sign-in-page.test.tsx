@@ -10,6 +10,7 @@ import { SetUpSignInPage } from './set-up-sign-in-page.tsx';
 /** A stand-in for the sign-in client: what each call was asked and what it answers. */
 const identity = vi.hoisted(() => ({
   isAuthenticated: true,
+  methods: ['password', 'email_link', 'passkey'],
   resetBySession: vi.fn<(options: unknown) => Promise<unknown>>(),
   register: vi.fn<(options: unknown) => Promise<unknown>>(),
   authenticate: vi.fn<(token: string, options: unknown) => Promise<unknown>>(),
@@ -17,7 +18,7 @@ const identity = vi.hoisted(() => ({
 
 vi.mock('../../lib/session-context.tsx', () => ({
   useSession: () => ({
-    config: { signIn: { sessionMinutes: 720 } },
+    config: { signIn: { sessionMinutes: 720, methods: identity.methods } },
     isAuthenticated: identity.isAuthenticated,
     user: { name: { first_name: 'Ada' } },
     client: {
@@ -51,6 +52,7 @@ async function typePasswords(user: ReturnType<typeof userEvent.setup>, a: string
 describe('setting up a first sign-in (decision 022)', () => {
   beforeEach(() => {
     identity.isAuthenticated = true;
+    identity.methods = ['password', 'email_link', 'passkey'];
     identity.resetBySession.mockReset().mockResolvedValue({});
     identity.register.mockReset().mockResolvedValue({});
     identity.authenticate.mockReset();
@@ -105,6 +107,18 @@ describe('setting up a first sign-in (decision 022)', () => {
     renderAt(paths.setUpSignIn, <SetUpSignInPage />);
     expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Set password' })).toBeTruthy();
+  });
+
+  it('offers only the ways some firm offers (decision 023), and goes home when that is none', async () => {
+    identity.methods = ['email_link', 'passkey'];
+    renderAt(paths.setUpSignIn, <SetUpSignInPage />);
+    expect(screen.getByRole('heading', { name: 'A passkey' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set password' })).toBeNull();
+    cleanup();
+
+    identity.methods = ['email_link', 'email_code'];
+    renderAt(paths.setUpSignIn, <SetUpSignInPage />);
+    await screen.findByText('Home page');
   });
 
   it('sends someone who is not signed in to the login page', async () => {

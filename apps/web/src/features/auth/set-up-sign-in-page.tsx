@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { MethodButton } from './methods/method-button.tsx';
+import { currentSignInEnvironment } from './methods/sign-in-methods.ts';
 import { PasswordChangeForm } from './password-change-form.tsx';
 
 /**
@@ -16,6 +17,12 @@ export function SetUpSignInPage() {
   const { client, config, user, isAuthenticated } = useSession();
   const navigate = useNavigate();
   if (!isAuthenticated) return <Navigate replace to={paths.login} />;
+  // Decision 023: only the ways some firm's sign-in policy offers; with neither there is nothing
+  // to set up, and the person signs in by e-mail as they just did.
+  const offersPassword = config.signIn.methods.includes('password');
+  const offersPasskey =
+    config.signIn.methods.includes('passkey') && currentSignInEnvironment().hasPasskeys;
+  if (!offersPassword && !offersPasskey) return <Navigate replace to={paths.home} />;
 
   const session_duration_minutes = config.signIn.sessionMinutes;
   const continueWith = (text: string) => {
@@ -30,27 +37,29 @@ export function SetUpSignInPage() {
           {firstName ? `Welcome, ${firstName}. ` : 'Welcome. '}
           The link you opened works only once. Choose how you will sign in from now on.
         </p>
-        <section aria-labelledby="set-up-password" className="space-y-3">
-          <h2 id="set-up-password" className="text-lg font-semibold text-navy-800">
-            A password
-          </h2>
-          <PasswordChangeForm
-            label="Set a password"
-            submitLabel="Set password"
-            change={(password) =>
-              client.passwords.resetBySession({ password, session_duration_minutes })
-            }
-            onChanged={() => continueWith('Your password is set.')}
-          />
-        </section>
-        {typeof window.PublicKeyCredential === 'function' && (
+        {offersPassword && (
+          <section aria-labelledby="set-up-password" className="space-y-3">
+            <h2 id="set-up-password" className="text-lg font-semibold text-navy-800">
+              A password
+            </h2>
+            <PasswordChangeForm
+              label="Set a password"
+              submitLabel="Set password"
+              change={(password) =>
+                client.passwords.resetBySession({ password, session_duration_minutes })
+              }
+              onChanged={() => continueWith('Your password is set.')}
+            />
+          </section>
+        )}
+        {offersPasskey && (
           <section aria-labelledby="set-up-passkey" className="space-y-3">
             <h2 id="set-up-passkey" className="text-lg font-semibold text-navy-800">
-              Or a passkey
+              {offersPassword ? 'Or a passkey' : 'A passkey'}
             </h2>
             <p className="text-sm text-slate-700">
-              Sign in with this device's fingerprint, face or screen lock, or a security key,
-              instead of a password.
+              Sign in with this device's fingerprint, face or screen lock, or a security key
+              {offersPassword ? ', instead of a password.' : '.'}
             </p>
             <MethodButton
               label="Use a passkey"
