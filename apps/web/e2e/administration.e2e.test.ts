@@ -70,13 +70,19 @@ describe('firm administration', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 
-  function userRow(page: Page, name: string | RegExp): Locator {
-    return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  /**
+   * A user's row, found by their e-mail: the test server names its users from a short random
+   * suffix, so two of one firm may share a name.
+   */
+  function userRow(page: Page, email: string): Locator {
+    return page.getByRole('row').filter({ hasText: email });
   }
 
   /** Opens a user's menu and chooses `item`; answers the dialog it opens. */
   async function chooseForUser(page: Page, user: TestUser, item: string): Promise<Locator> {
-    await page.getByRole('button', { name: `Manage ${user.firstName} ${user.lastName}` }).click();
+    await userRow(page, user.email)
+      .getByRole('button', { name: `Manage ${user.firstName} ${user.lastName}` })
+      .click();
     await page.getByRole('menuitem', { name: item }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -118,10 +124,8 @@ describe('firm administration', () => {
   }
 
   it('invites a user, whose e-mailed link signs them in', async () => {
-    const { page } = await firmWithAdministrator();
-    await userRow(page, /Casey Tester/)
-      .first()
-      .waitFor();
+    const { page, admin } = await firmWithAdministrator();
+    await userRow(page, admin.email).waitFor();
     await look(page, 'users');
 
     await page.getByRole('button', { name: 'Invite a user' }).click();
@@ -137,7 +141,7 @@ describe('firm administration', () => {
     await saveDialogScreenshot(dialog, 'administration-invite');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${email}`).waitFor();
-    const row = userRow(page, 'Ivy Invited');
+    const row = userRow(page, email);
     await row.waitFor();
     expect(await row.textContent()).toContain('Invitation sent');
     expect(await row.textContent()).toContain('Manager');
@@ -178,9 +182,7 @@ describe('firm administration', () => {
     await dialog.getByLabel('Role').selectOption('ADMINISTRATOR');
     await dialog.getByRole('button', { name: 'Change role' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await userRow(page, `${colleague.firstName} ${colleague.lastName}`)
-      .filter({ hasText: 'Administrator' })
-      .waitFor();
+    await userRow(page, colleague.email).filter({ hasText: 'Administrator' }).waitFor();
     // The same session, not a new sign-in: its next call is judged by the new role.
     await expect.poll(async () => (await theirApi.send('GET', usersPath)).status).toBe(200);
   });
@@ -198,9 +200,7 @@ describe('firm administration', () => {
     await saveDialogScreenshot(dialog, 'administration-deactivate');
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await userRow(page, `${colleague.firstName} ${colleague.lastName}`)
-      .filter({ hasText: 'Inactive' })
-      .waitFor();
+    await userRow(page, colleague.email).filter({ hasText: 'Inactive' }).waitFor();
 
     // The token they already hold is refused, and their browser no longer shows the app.
     await expect
@@ -241,9 +241,7 @@ describe('firm administration', () => {
     await roleDialog.getByRole('button', { name: 'Change role' }).click();
     await roleDialog.getByRole('alert').filter({ hasText: LAST_ADMINISTRATOR }).waitFor();
     await roleDialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await userRow(page, `${admin.firstName} ${admin.lastName}`).textContent()).toContain(
-      'Administrator',
-    );
+    expect(await userRow(page, admin.email).textContent()).toContain('Administrator');
   });
 
   it('uploads a logo that the header shows at once, and sets the support contacts', async () => {
@@ -312,6 +310,20 @@ describe('firm administration', () => {
     await advisorPage.getByRole('radio', { name: /Fidelity/ }).waitFor();
     expect(await advisorPage.getByRole('radio', { name: /Schwab/ }).count()).toBe(0);
     await saveScreenshot(advisorPage, 'administration-onboarding-custodians');
+  });
+
+  it('keeps the sign-in policy within what the installation offers', async () => {
+    const { page, admin, firmId } = await firmWithAdministrator('/admin/sign-in');
+    const minutes = page.getByLabel('Sign-in lasts (minutes)');
+    await minutes.waitFor();
+    await look(page, 'sign-in-policy');
+    await minutes.fill('90');
+    await page.getByRole('button', { name: 'Save sign-in policy' }).click();
+    await page.getByText('The sign-in policy is saved.').waitFor();
+    const adminApi = await signInToApi(suite.server, admin);
+    expect(await adminApi.get(`/firms/${firmId}/sign-in-policy`)).toMatchObject({
+      session_minutes: 90,
+    });
   });
 
   it('shows every change in the audit trail, and exports it whole', async () => {

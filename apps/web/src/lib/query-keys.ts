@@ -36,6 +36,7 @@ export const queryKeys = {
   firmProfile: (firmId: string | undefined) => ['firms', firmId, 'profile'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
   firmUsers: (firmId: string) => ['firms', firmId, 'users'] as const,
+  signInPolicy: (firmId: string) => ['firms', firmId, 'sign-in-policy'] as const,
   auditEvents: (firmId: string) => ['firms', firmId, 'audit-events'] as const,
   auditEventsPage: (firmId: string, offset: number) =>
     ['firms', firmId, 'audit-events', offset] as const,

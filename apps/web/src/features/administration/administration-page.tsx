@@ -7,6 +7,7 @@ import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { AuditSection } from './audit-section.tsx';
 import { CustodiansSection } from './custodians-section.tsx';
 import { FirmSection } from './firm-section.tsx';
+import { SignInPolicySection } from './sign-in-policy-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
 /** The screen's sections, each at its own address so it can be linked and reloaded. */
@@ -14,6 +15,7 @@ const SECTIONS = [
   { id: 'users', label: 'Users', Section: UsersSection },
   { id: 'firm', label: 'Firm', Section: FirmSection },
   { id: 'custodians', label: 'Custodians', Section: CustodiansSection },
+  { id: 'sign-in', label: 'Sign-in policy', Section: SignInPolicySection },
   { id: 'audit', label: 'Audit trail', Section: AuditSection },
 ] as const;
 
