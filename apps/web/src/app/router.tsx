@@ -55,6 +55,10 @@ export function createRouter() {
               lazy: page(() => import('../features/operations/operations-page.tsx')),
             },
             {
+              path: 'admin/:section?',
+              lazy: page(() => import('../features/administration/administration-page.tsx')),
+            },
+            {
               path: 'onboarding',
               lazy: page(() => import('../features/onboarding/onboarding-page.tsx')),
             },

@@ -24,6 +24,8 @@ export const paths = {
   monitor: '/monitor',
   /** The back-office queue of open requests (OPERATIONS and ADMINISTRATOR). */
   operations: '/operations',
+  /** Firm administration (ADMINISTRATOR), at one of its sections; without one, at its first. */
+  admin: (section?: string) => (section ? `/admin/${section}` : '/admin'),
   portfolio: (portfolioId: string) => `/portfolio/${encodeURIComponent(portfolioId)}`,
   /** Account opening: its first step, before the application exists. */
   onboarding: '/onboarding',

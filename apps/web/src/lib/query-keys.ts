@@ -31,7 +31,15 @@ export const queryKeys = {
   actionQueuePage: (offset: number) => ['action-queue', offset] as const,
   currentAdvisor: ['advisors', 'self'] as const,
   activeAdvisors: ['advisors', 'list', 'ACTIVE'] as const,
+  // Under the firm, so that a logo change refreshes the header's image and the firm together.
+  firm: (firmId: string | undefined) => ['firms', firmId] as const,
+  firmProfile: (firmId: string | undefined) => ['firms', firmId, 'profile'] as const,
   firmLogo: (firmId: string | undefined) => ['firms', firmId, 'logo'] as const,
+  firmUsers: (firmId: string) => ['firms', firmId, 'users'] as const,
+  signInPolicy: (firmId: string) => ['firms', firmId, 'sign-in-policy'] as const,
+  auditEvents: (firmId: string) => ['firms', firmId, 'audit-events'] as const,
+  auditEventsPage: (firmId: string, offset: number) =>
+    ['firms', firmId, 'audit-events', offset] as const,
   custodians: ['custodians'] as const,
   activeCustodians: ['custodians', 'A'] as const,
   comparer: (strategyJson: string) => ['comparer', strategyJson] as const,

@@ -10,6 +10,11 @@ export function isOperator(role: AdvisorRole | undefined): boolean {
   return role !== undefined && OPERATOR_ROLES.includes(role);
 }
 
+/** Only an ADMINISTRATOR runs the firm's users, profile and custodians (decision 022). */
+export function isAdministrator(role: AdvisorRole | undefined): boolean {
+  return role === 'ADMINISTRATOR';
+}
+
 /** docs/architecture.md "Roles": the CIO keeps the strategy catalogue, as may an administrator. */
 const CATALOGUE_KEEPERS: readonly AdvisorRole[] = ['CIO', 'ADMINISTRATOR'];
 

@@ -1,4 +1,4 @@
-import { FIRM_USER_CACHE_TIME_MS, getFirmLogo, getSelfAdvisor } from '@ballast/contract';
+import { FIRM_USER_CACHE_TIME_MS, getFirm, getFirmLogo, getSelfAdvisor } from '@ballast/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ApiError } from './api-error.ts';
@@ -43,6 +43,22 @@ export function useFirmLogo(firmId: string | undefined) {
         throw error;
       }
     },
+    enabled: enabled && firmId !== undefined,
+    gcTime: FIRM_USER_CACHE_TIME_MS,
+    staleTime: FIRM_USER_CACHE_TIME_MS,
+  });
+}
+
+/**
+ * The signed-in user's firm: its name, support contacts and whether it has a logo (decision 022).
+ * Fetched afresh like the user, since an administrator may have just changed it.
+ */
+export function useFirm(firmId: string | undefined) {
+  const { api } = useSession();
+  const enabled = useFirmLookupsEnabled();
+  return useQuery({
+    queryKey: queryKeys.firmProfile(firmId),
+    queryFn: () => api.request(getFirm, { params: { id: firmId ?? '' } }),
     enabled: enabled && firmId !== undefined,
     gcTime: FIRM_USER_CACHE_TIME_MS,
     staleTime: FIRM_USER_CACHE_TIME_MS,

@@ -4,13 +4,13 @@ import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session-context.tsx';
+import { useCurrentAdvisor, useFirm } from '../../lib/use-current-advisor.ts';
 
 /**
  * Product §2: support phone and e-mail, and for a signed-in user the custodians' quick reference.
  */
 export function SupportModal(props: { open: boolean; onOpenChange(open: boolean): void }) {
-  const { config, isAuthenticated } = useSession();
-  const { phone, email } = config.support;
+  const { isAuthenticated } = useSession();
   return (
     <Modal
       open={props.open}
@@ -18,25 +18,43 @@ export function SupportModal(props: { open: boolean; onOpenChange(open: boolean)
       title="Support"
       wide={isAuthenticated}
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="font-semibold">Phone</dt>
-        <dd>
-          <a className="text-navy-700 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
-            {phone}
-          </a>
-        </dd>
-        <dt className="font-semibold">E-mail</dt>
-        <dd>
-          <a className="text-navy-700 underline" href={`mailto:${email}`}>
-            {email}
-          </a>
-        </dd>
-      </dl>
+      <SupportContacts />
       {isAuthenticated && props.open && <CustodianQuickReference />}
       <div className="mt-6 flex justify-end">
         <Button onClick={() => props.onOpenChange(false)}>Ok</Button>
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The firm's own support contacts when it has set them, each on its own; otherwise the
+ * installation's from `/config.json` (decision 022). Rendered only while the modal is open, so
+ * the firm is asked for when someone looks, not on every page.
+ */
+function SupportContacts() {
+  const { config } = useSession();
+  const advisor = useCurrentAdvisor({ refetchOnMount: false });
+  const firm = useFirm(advisor.data?.firm_id);
+  // Shown at once, the installation's contacts would flash before the firm's replace them.
+  if (firm.isLoading) return <p role="status">Loading the support contacts…</p>;
+  const phone = firm.data?.support_phone || config.support.phone;
+  const email = firm.data?.support_email || config.support.email;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dt className="font-semibold">Phone</dt>
+      <dd>
+        <a className="text-navy-700 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {phone}
+        </a>
+      </dd>
+      <dt className="font-semibold">E-mail</dt>
+      <dd>
+        <a className="text-navy-700 underline" href={`mailto:${email}`}>
+          {email}
+        </a>
+      </dd>
+    </dl>
   );
 }
 
