@@ -159,4 +159,50 @@ describe('the strategy catalogue (decision 022)', () => {
     },
     SLOW_TEST_MS,
   );
+  it(
+    'lets the CIO name, retire and choose the default in the administration screen',
+    async () => {
+      const { cio } = await firm();
+      const keeper = await signInToApi(suite.server, cio);
+      const added = await keeper.send('POST', '/strategy-catalogue', {
+        name: 'House ladder',
+        product: 'HL-1',
+        description: 'The firm’s core ladder.',
+        status: 'A',
+        strategy: makeBondStrategyInput(),
+        is_default: true,
+      });
+      expect(added.status).toBe(201);
+
+      const page = await signedInPage(cio, '/');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Administration' })
+        .click();
+      const nav = page.getByRole('navigation', { name: 'Administration' });
+      await nav.getByRole('link', { name: 'Strategy catalogue' }).waitFor();
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Strategy catalogue']);
+      const table = page.getByRole('table', { name: "The firm's strategy catalogue" });
+      await table.getByRole('rowheader', { name: /House ladder/ }).waitFor();
+      await expectNoSeriousA11yViolations(page, 'administration, strategy catalogue');
+      await saveScreenshot(page, 'administration-catalogue');
+
+      await page.getByRole('button', { name: 'Edit House ladder' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit House ladder' });
+      await dialog.getByLabel('Status').selectOption('I');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Only an active strategy can be the default for its style.').waitFor();
+      await dialog.getByRole('checkbox').uncheck();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await table.getByRole('cell', { name: 'Inactive' }).waitFor();
+      const [entry] = await keeper.get<StrategyCatalogueEntry[]>('/strategy-catalogue');
+      expect(entry).toMatchObject({
+        status: 'I',
+        is_default: false,
+        strategy: makeBondStrategyInput(),
+      });
+    },
+    SLOW_TEST_MS,
+  );
 });

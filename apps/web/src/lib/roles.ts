@@ -21,3 +21,8 @@ const CATALOGUE_KEEPERS: readonly AdvisorRole[] = ['CIO', 'ADMINISTRATOR'];
 export function keepsCatalogue(role: AdvisorRole | undefined): boolean {
   return role !== undefined && CATALOGUE_KEEPERS.includes(role);
 }
+
+/** Whether any section of the administration screen is for the role (decisions 022 and 023). */
+export function runsAdministration(role: AdvisorRole | undefined): boolean {
+  return isAdministrator(role) || keepsCatalogue(role);
+}

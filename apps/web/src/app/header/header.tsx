@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { PRODUCT_NAME, paths } from '../../config/paths.ts';
 import { advisorAccessRefusal } from '../../features/auth/advisor-access.tsx';
 import { SettingsModal } from '../../features/settings/settings-modal.tsx';
-import { isAdministrator, isOperator } from '../../lib/roles.ts';
+import { isOperator, runsAdministration } from '../../lib/roles.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -22,7 +22,7 @@ export function Header() {
   const isRefused = isAuthenticated && advisorAccessRefusal(advisor.error) !== null;
   const isAdvisor = isAuthenticated && !isRefused;
   const showsQueue = isAdvisor && isOperator(advisor.data?.role);
-  const showsAdministration = isAdvisor && isAdministrator(advisor.data?.role);
+  const showsAdministration = isAdvisor && runsAdministration(advisor.data?.role);
   const [supportOpen, setSupportOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Settings opens from a menu item that is gone by the time the modal closes.

@@ -1,31 +1,55 @@
+import type { AdvisorRole } from '@ballast/contract';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { isAdministrator } from '../../lib/roles.ts';
+import { isAdministrator, keepsCatalogue } from '../../lib/roles.ts';
 import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { AuditSection } from './audit-section.tsx';
+import { CatalogueSection } from './catalogue-section.tsx';
 import { CustodiansSection } from './custodians-section.tsx';
 import { FirmSection } from './firm-section.tsx';
 import { SignInPolicySection } from './sign-in-policy-section.tsx';
 import { UsersSection } from './users-section.tsx';
 
-/** The screen's sections, each at its own address so it can be linked and reloaded. */
+/**
+ * The screen's sections, each at its own address so it can be linked and reloaded, and the
+ * roles that may open it: the firm's administrators all of them, the CIO the catalogue.
+ */
 const SECTIONS = [
-  { id: 'users', label: 'Users', Section: UsersSection },
-  { id: 'firm', label: 'Firm', Section: FirmSection },
-  { id: 'custodians', label: 'Custodians', Section: CustodiansSection },
-  { id: 'sign-in', label: 'Sign-in policy', Section: SignInPolicySection },
-  { id: 'audit', label: 'Audit trail', Section: AuditSection },
+  { id: 'users', label: 'Users', Section: UsersSection, allows: isAdministrator },
+  { id: 'firm', label: 'Firm', Section: FirmSection, allows: isAdministrator },
+  { id: 'custodians', label: 'Custodians', Section: CustodiansSection, allows: isAdministrator },
+  {
+    id: 'catalogue',
+    label: 'Strategy catalogue',
+    Section: CatalogueSection,
+    allows: keepsCatalogue,
+  },
+  { id: 'sign-in', label: 'Sign-in policy', Section: SignInPolicySection, allows: isAdministrator },
+  { id: 'audit', label: 'Audit trail', Section: AuditSection, allows: isAdministrator },
 ] as const;
+
+type Section = (typeof SECTIONS)[number];
+
+/** The sections a role may open; none means the screen is not for them. */
+function sectionsFor(role: AdvisorRole): readonly Section[] {
+  return SECTIONS.filter((section) => section.allows(role));
+}
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-navy-700 text-white' : 'text-navy-800 hover:bg-slate-100'}`;
 
-function Administration({ firmId, section }: { firmId: string; section: string | undefined }) {
-  const current = SECTIONS.find((candidate) => candidate.id === section);
+function Administration(props: {
+  firmId: string;
+  sections: readonly Section[];
+  section: string | undefined;
+}) {
+  const { firmId, sections, section } = props;
+  const current = sections.find((candidate) => candidate.id === section);
   usePageTitle(current ? `Administration: ${current.label}` : 'Page not found');
-  if (section === undefined) return <Navigate to={paths.admin(SECTIONS[0].id)} replace />;
+  const first = sections[0];
+  if (section === undefined && first) return <Navigate to={paths.admin(first.id)} replace />;
   if (!current) {
     return (
       <section className="mx-auto max-w-xl rounded-lg bg-white p-8 shadow">
@@ -46,7 +70,7 @@ function Administration({ firmId, section }: { firmId: string; section: string |
       <div className="flex flex-col gap-6 lg:flex-row">
         <nav aria-label="Administration" className="lg:w-48 lg:shrink-0">
           <ul className="flex flex-wrap gap-1 lg:flex-col">
-            {SECTIONS.map((candidate) => (
+            {sections.map((candidate) => (
               <li key={candidate.id}>
                 <NavLink className={tabClass} to={paths.admin(candidate.id)}>
                   {candidate.label}
@@ -63,13 +87,17 @@ function Administration({ firmId, section }: { firmId: string; section: string |
   );
 }
 
-/** /admin/…: the firm's users, profile, custodians and audit trail (ADMINISTRATOR, decision 022). */
+/**
+ * /admin/…: the firm's users, profile, custodians, sign-in policy and audit trail for its
+ * administrators, and the strategy catalogue for them and the CIO (decisions 022 and 023).
+ */
 export default function AdministrationPage() {
   const { section } = useParams();
   const advisor = useCurrentAdvisor({ refetchOnMount: false });
   if (advisor.isPending) return <LoadingBlock label="Loading" rows={2} />;
-  if (!advisor.data || !isAdministrator(advisor.data.role)) return <NotForThisRole />;
-  return <Administration firmId={advisor.data.firm_id} section={section} />;
+  const sections = advisor.data ? sectionsFor(advisor.data.role) : [];
+  if (!advisor.data || sections.length === 0) return <NotForThisRole />;
+  return <Administration firmId={advisor.data.firm_id} sections={sections} section={section} />;
 }
 
 function NotForThisRole() {
