@@ -6,13 +6,17 @@ import {
 } from '@ballast/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import {
+  CatalogueEntryFields,
+  type CatalogueTexts,
+  catalogueEntryErrors,
+} from '../../components/catalogue-entry-fields.tsx';
 import { notify } from '../../components/toast/notify.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass, TextInput } from '../../components/ui/field.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { LoadingBlock } from '../../components/ui/skeleton.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-error.ts';
 import { formatDate } from '../../lib/format.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSaveCatalogueEntry, useStrategyCatalogue } from '../../lib/use-strategy-catalogue.ts';
@@ -40,8 +44,7 @@ const STYLE_LABELS: Record<StrategyStyle, string> = {
 
 const STATUS_LABELS: Record<StrategyStatus, string> = { A: 'Active', I: 'Inactive' };
 
-type Texts = Pick<StrategyCatalogueEntry, 'name' | 'product' | 'description' | 'status'>;
-const FIELDS = ['name', 'product', 'description', 'status', 'is_default'] as const;
+type Texts = CatalogueTexts & Pick<StrategyCatalogueEntry, 'status'>;
 
 function EntryForm(props: { firmId: string; entry: StrategyCatalogueEntry; onClose(): void }) {
   const { entry, onClose } = props;
@@ -54,12 +57,7 @@ function EntryForm(props: { firmId: string; entry: StrategyCatalogueEntry; onClo
     status: entry.status,
   });
   const [isDefault, setIsDefault] = useState(entry.is_default);
-  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors() : [];
-  const errorAt = (attr: string) => fieldErrors.find((item) => item.attr === attr)?.detail;
-  const general =
-    save.error && !fieldErrors.some((item) => FIELDS.some((field) => field === item.attr))
-      ? save.error.message
-      : undefined;
+  const errors = catalogueEntryErrors(save.error);
   const set = <K extends keyof Texts>(key: K, value: Texts[K]) => {
     save.reset();
     setTexts((current) => ({ ...current, [key]: value }));
@@ -81,38 +79,9 @@ function EntryForm(props: { firmId: string; entry: StrategyCatalogueEntry; onClo
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Name" error={errorAt('name')}>
-        {(control) => (
-          <TextInput
-            {...control}
-            value={texts.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Product" error={errorAt('product')}>
-        {(control) => (
-          <TextInput
-            {...control}
-            value={texts.product}
-            onChange={(event) => set('product', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Description" error={errorAt('description')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            className={inputClass}
-            value={texts.description}
-            onChange={(event) => set('description', event.target.value)}
-          />
-        )}
-      </Field>
       <Field
         label="Status"
-        error={errorAt('status')}
+        error={errors.at('status')}
         hint="An inactive strategy is no longer offered for new accounts; accounts on it keep it."
       >
         {(control) => (
@@ -127,22 +96,18 @@ function EntryForm(props: { firmId: string; entry: StrategyCatalogueEntry; onClo
           </select>
         )}
       </Field>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={isDefault}
-            onChange={(event) => {
-              save.reset();
-              setIsDefault(event.target.checked);
-            }}
-          />
-          New {STYLE_LABELS[entry.strategy_style].toLowerCase()} accounts start from it (the style’s
-          default)
-        </label>
-        {errorAt('is_default') && <p className="text-sm text-red-700">{errorAt('is_default')}</p>}
-      </div>
-      <FormProblem message={general} />
+      <CatalogueEntryFields
+        texts={texts}
+        isDefault={isDefault}
+        defaultLabel={`New ${STYLE_LABELS[entry.strategy_style].toLowerCase()} accounts start from it (the style’s default)`}
+        errorAt={errors.at}
+        onTextChange={set}
+        onDefaultChange={(checked) => {
+          save.reset();
+          setIsDefault(checked);
+        }}
+      />
+      <FormProblem message={errors.general} />
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
           Cancel

@@ -1,16 +1,20 @@
 import type { StrategyCatalogueEntry, StrategyInput } from '@ballast/contract';
 import { type FormEvent, useState } from 'react';
+import {
+  CatalogueEntryFields,
+  type CatalogueTexts,
+  catalogueEntryErrors,
+} from '../../components/catalogue-entry-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass, TextInput } from '../../components/ui/field.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { keepsCatalogue } from '../../lib/roles.ts';
 import { useCurrentAdvisor } from '../../lib/use-current-advisor.ts';
 import { useSaveCatalogueEntry, useStrategyCatalogue } from '../../lib/use-strategy-catalogue.ts';
 
 const NEW_ENTRY = '';
 
-type Texts = { name: string; product: string; description: string };
+type Texts = CatalogueTexts;
 const EMPTY: Texts = { name: '', product: '', description: '' };
 
 /**
@@ -92,17 +96,8 @@ function CatalogueEntryForm(props: {
     );
   }
 
-  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors() : [];
-  const errorAt = (attr: string) => fieldErrors.find((item) => item.attr === attr)?.detail;
-  const otherError =
-    save.error &&
-    fieldErrors.every(
-      (item) => !['name', 'product', 'description', 'is_default'].includes(item.attr ?? ''),
-    )
-      ? errorMessage(save.error)
-      : undefined;
-  // An answer's messages are about what was sent; once the form changes they no longer hold.
-  const set = (key: keyof Texts) => (value: string) => {
+  const errors = catalogueEntryErrors(save.error);
+  const set = (key: keyof Texts, value: string) => {
     save.reset();
     setTexts((current) => ({ ...current, [key]: value }));
   };
@@ -126,52 +121,20 @@ function CatalogueEntryForm(props: {
           </select>
         )}
       </Field>
-      <Field label="Name" error={errorAt('name')}>
-        {(control) => (
-          <TextInput
-            {...control}
-            value={texts.name}
-            onChange={(event) => set('name')(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Product" error={errorAt('product')}>
-        {(control) => (
-          <TextInput
-            {...control}
-            value={texts.product}
-            onChange={(event) => set('product')(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Description" error={errorAt('description')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            className={inputClass}
-            value={texts.description}
-            onChange={(event) => set('description')(event.target.value)}
-          />
-        )}
-      </Field>
-      <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            checked={isDefault}
-            onChange={(event) => {
-              save.reset();
-              setIsDefault(event.target.checked);
-            }}
-          />
-          New accounts of this style start from it (the style’s default)
-        </label>
-        {errorAt('is_default') && <p className="text-sm text-red-700">{errorAt('is_default')}</p>}
-      </div>
-      {otherError && (
+      <CatalogueEntryFields
+        texts={texts}
+        isDefault={isDefault}
+        defaultLabel="New accounts of this style start from it (the style’s default)"
+        errorAt={errors.at}
+        onTextChange={set}
+        onDefaultChange={(checked) => {
+          save.reset();
+          setIsDefault(checked);
+        }}
+      />
+      {errors.general && (
         <p role="alert" className="text-sm text-red-700">
-          {otherError}
+          {errors.general}
         </p>
       )}
       <div className="flex justify-end gap-2">
