@@ -66,8 +66,9 @@ export const tokenLots = pgTable(
 );
 
 /**
- * Money that moved in or out when operations completed an EXECUTE-DEPOSIT or EXECUTE-WITHDRAWAL;
- * the daily valuation reads it into the holding report of that day.
+ * Money that moved in or out when operations completed an EXECUTE-DEPOSIT or EXECUTE-WITHDRAWAL,
+ * and the initial investment of an opened account; the daily valuation moves it into the book on
+ * the first business day it values after the money moved.
  */
 export const cashMovements = pgTable(
   'cash_movements',
@@ -80,6 +81,8 @@ export const cashMovements = pgTable(
     kind: text('kind').$type<'DEPOSIT' | 'WITHDRAWAL'>().notNull(),
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    /** The business day the valuation moved it into the book; null until then. */
+    valuedOn: date('valued_on', { mode: 'string' }),
   },
   (table) => [index('cash_movements_portfolio_idx').on(table.portfolioId, table.occurredOn)],
 );

@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { advisors } from './advisors.ts';
 import { timestampTz } from './columns.ts';
 import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
@@ -25,5 +26,9 @@ export const documents = pgTable(
   },
   (table) => [
     index('documents_portfolio_kind_idx').on(table.portfolioId, table.kind, table.reportDate),
+    // The job writes one statement per month and one tax report per year, however often it runs.
+    uniqueIndex('documents_generated_idx')
+      .on(table.portfolioId, table.kind, table.reportDate)
+      .where(sql`kind <> 'KYC'`),
   ],
 );

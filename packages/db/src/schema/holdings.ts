@@ -47,6 +47,23 @@ export const holdingReports = pgTable(
     realizedGain: usd('report_date_realized_gain').notNull().default('0'),
     realizedLoss: usd('report_date_realized_loss').notNull().default('0'),
     numberOfHoldings: integer('number_of_holdings').notNull(),
+    /**
+     * The day's figures behind its return, which a period's bridge sums (decision 024): cash
+     * and accrued interest within nav, value less cost before fees of what is held, and what the
+     * day brought in income, fees and price change realised by sales and redemptions.
+     */
+    cash: usd('cash'),
+    accruedInterest: usd('accrued_interest'),
+    unrealized: usd('unrealized'),
+    income: usd('income'),
+    fees: usd('fees'),
+    realizedPriceChange: usd('realized_price_change'),
+    harvestedLoss: usd('harvested_loss'),
+    /** The day's time-weighted return, and the product of (1 + return) since inception. */
+    dailyReturn: figure('daily_return'),
+    growthIndex: figure('growth_index'),
+    /** What do-not-trade stopped that day, in words. */
+    dntBlocked: jsonb('dnt_blocked').$type<string[]>(),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
   },
   (table) => [

@@ -6,6 +6,7 @@ export * from './firm-audit.ts';
 export * from './firms.ts';
 export * from './holdings.ts';
 export * from './identity.ts';
+export * from './ledger.ts';
 export * from './portfolios.ts';
 export * from './simulations.ts';
 export * from './strategies.ts';
