@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsBefore, periodStart } from './return-periods.ts';
+import { monthsBefore, periodReturn, periodStart } from './return-periods.ts';
 
 describe('return periods', () => {
   it('goes back whole months, clamped to a shorter month', () => {
@@ -25,5 +25,22 @@ describe('return periods', () => {
 
   it('reports a period that starts exactly at the close before inception', () => {
     expect(periodStart('1m', '2026-06-03', '2026-05-04', '2026-06-02')).toBe('2026-05-03');
+  });
+});
+
+describe('period returns', () => {
+  it('links the growth between the two closes', () => {
+    // 1.10 / 1.04 − 1 = 0.0576923…
+    const { value, annualized } = periodReturn(1.04, 1.1, '2026-01-31', '2026-04-30');
+    expect(value).toBeCloseTo(0.0576923, 7);
+    expect(annualized).toBe(false);
+  });
+
+  it('annualises a period longer than a year', () => {
+    // Three years of 1.191016 growth (1.06^3) over 1,096 days: 1.191016^(365.25/1096) − 1 = 0.0599…
+    const { value, annualized } = periodReturn(1, 1.191016, '2023-11-26', '2026-11-26');
+    expect(annualized).toBe(true);
+    expect(value).toBeCloseTo(1.191016 ** (365.25 / 1096) - 1, 12);
+    expect(value).toBeCloseTo(0.05996, 4);
   });
 });

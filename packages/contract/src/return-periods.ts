@@ -61,3 +61,27 @@ export function periodStart(
   if (period === 'ytd' && start < opened) return opened;
   return start >= opened ? start : null;
 }
+
+/** Calendar days from the close a period starts from to its last day. */
+export function daysBetween(start: string, end: string): number {
+  return Math.round(
+    (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000,
+  );
+}
+
+/**
+ * A period's time-weighted return, decimal, from the growth of one dollar since inception at its
+ * start and end (the product of each day's 1 + return, flows excluded). Over a year it is
+ * annualised: (1 + R)^(365.25 / days) − 1.
+ */
+export function periodReturn(
+  startGrowth: number,
+  endGrowth: number,
+  start: string,
+  end: string,
+): { value: number; annualized: boolean } {
+  const total = endGrowth / startGrowth - 1;
+  const days = daysBetween(start, end);
+  if (days <= 366) return { value: total, annualized: false };
+  return { value: (1 + total) ** (365.25 / days) - 1, annualized: true };
+}
