@@ -50,6 +50,7 @@ ALTER TABLE "holding_reports" ADD COLUMN "income" numeric(20, 2);--> statement-b
 ALTER TABLE "holding_reports" ADD COLUMN "fees" numeric(20, 2);--> statement-breakpoint
 ALTER TABLE "holding_reports" ADD COLUMN "realized_price_change" numeric(20, 2);--> statement-breakpoint
 ALTER TABLE "holding_reports" ADD COLUMN "harvested_loss" numeric(20, 2);--> statement-breakpoint
+ALTER TABLE "holding_reports" ADD COLUMN "net_flows_to_date" numeric(20, 2);--> statement-breakpoint
 ALTER TABLE "holding_reports" ADD COLUMN "daily_return" double precision;--> statement-breakpoint
 ALTER TABLE "holding_reports" ADD COLUMN "growth_index" double precision;--> statement-breakpoint
 ALTER TABLE "holding_reports" ADD COLUMN "dnt_blocked" jsonb;--> statement-breakpoint

@@ -59,6 +59,8 @@ export const holdingReports = pgTable(
     fees: usd('fees'),
     realizedPriceChange: usd('realized_price_change'),
     harvestedLoss: usd('harvested_loss'),
+    /** Deposits less withdrawals since inception: a period's dollar return is its change in nav less this one's. */
+    netFlowsToDate: usd('net_flows_to_date'),
     /** The day's time-weighted return, and the product of (1 + return) since inception. */
     dailyReturn: figure('daily_return'),
     growthIndex: figure('growth_index'),
