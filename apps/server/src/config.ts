@@ -41,6 +41,11 @@ const EnvSchema = z
     SEED_SCENARIO: z.enum(['demo', 'minimal', 'large', 'none']).default('demo'),
     ENGINE_THREADS: z.coerce.number().int().min(0).max(256).default(availableParallelism()),
     MARKET_DATA_DIR: z.string().min(1).optional(),
+    VALUATION_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a UTC time written HH:MM' })
+      .default('22:00'),
+    VALUATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -151,6 +156,11 @@ export type Config = {
   engineThreads: number;
   /** A directory of market data files in the engine's CSV shape; the bundled market if unset. */
   marketDataDir: string | undefined;
+  /**
+   * The daily valuation (decision 024): the UTC time it runs each weekday, after the markets
+   * close, and how many portfolios one process values at once on a PostgreSQL server.
+   */
+  valuation: { at: { hour: number; minute: number }; concurrency: number };
   port: number;
   host: string;
   dataDir: string;
@@ -202,6 +212,13 @@ export function readConfig(
     seedScenario: vars.SEED_SCENARIO,
     engineThreads: vars.ENGINE_THREADS,
     marketDataDir: vars.MARKET_DATA_DIR ? resolve(cwd, vars.MARKET_DATA_DIR) : undefined,
+    valuation: {
+      at: {
+        hour: Number(vars.VALUATION_TIME.slice(0, 2)),
+        minute: Number(vars.VALUATION_TIME.slice(3, 5)),
+      },
+      concurrency: vars.VALUATION_CONCURRENCY,
+    },
     port: vars.PORT,
     host: vars.HOST,
     dataDir,

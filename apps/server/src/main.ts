@@ -10,6 +10,9 @@ import { ConfigError, readConfig } from './config.ts';
 import { runFirmCommand } from './firm-command.ts';
 import { prepareIdentity } from './identity-setup.ts';
 import { seedScenario } from './seed/scenarios.ts';
+import { runJobCommand } from './valuation/job-command.ts';
+import { startValuation } from './valuation/start-valuation.ts';
+import { valuationEngines } from './valuation/valuation-engine.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
@@ -18,6 +21,7 @@ async function main(): Promise<void> {
   const identity = await prepareIdentity(config, database, `http://localhost:${config.port}`);
   const { app, identity: identityServices } = await buildApp({ config, database, identity });
 
+  const engines = valuationEngines(config);
   const lines: string[] = [];
   if (config.mode === 'demo') {
     const seeded = await seedScenario(config.seedScenario, {
@@ -26,6 +30,7 @@ async function main(): Promise<void> {
       publicToken: identity.publicToken,
       box: createSecretBox(identity.options.encryptionKey),
       blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+      valuation: engines,
     });
     if (seeded) {
       lines.push(`  demo firm: ${seeded.firm.name} (${seeded.portfolios} portfolios)`);
@@ -35,8 +40,11 @@ async function main(): Promise<void> {
     }
   }
 
+  const valuation = await startValuation(config, database, engines, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info(`received ${signal}, shutting down`);
+    await valuation.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -88,9 +96,16 @@ if (command === undefined) {
   }).then((code) => {
     process.exitCode = code;
   });
+} else if (command === 'job') {
+  void runJobCommand(args, process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(`${text}\n`),
+  }).then((code) => {
+    process.exitCode = code;
+  });
 } else {
   process.stderr.write(
-    `Unknown command "${command}": run without arguments to start the server, or "firm --help".\n`,
+    `Unknown command "${command}": run without arguments to start the server, "firm --help" or "job --help".\n`,
   );
   process.exitCode = 2;
 }

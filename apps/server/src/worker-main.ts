@@ -1,13 +1,16 @@
-// The engine alone, for deployments that compute simulations apart from the api
-// (docs/architecture.md "Architecture": "many worker processes pulling jobs from PostgreSQL").
-// Claims queued runs from the shared database and computes them on ENGINE_THREADS threads; any
-// number may run side by side (decision 014).
+// The engine alone, for deployments that compute apart from the api (docs/architecture.md
+// "Architecture": "many worker processes pulling jobs from PostgreSQL"). Claims queued
+// simulation runs from the shared database and computes them on ENGINE_THREADS threads
+// (decision 014), and takes batches of the daily valuation from pg-boss's queue (decision 024);
+// any number may run side by side.
 import { createSimulationRunner } from '@ballast/api';
 import { connectDatabase, migrateDatabase } from '@ballast/db';
 import pino from 'pino';
 import { ConfigError, readConfig } from './config.ts';
 import { loggerOptions } from './logger-options.ts';
 import { readMarketSource } from './market-source.ts';
+import { startValuation } from './valuation/start-valuation.ts';
+import { valuationEngines } from './valuation/valuation-engine.ts';
 
 /** How often an idle worker looks for runs the api queued. */
 const POLL_MS = 500;
@@ -33,17 +36,21 @@ async function main(): Promise<void> {
   );
   const poll = setInterval(() => runner.wake(), POLL_MS);
   runner.wake();
+  const valuation = await startValuation(config, database, valuationEngines(config), log);
 
   const shutdown = async (signal: string) => {
     log.info(`received ${signal}, finishing the runs in hand`);
     clearInterval(poll);
+    await valuation.stop();
     await runner.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.stdout.write(`Ballast worker computing on ${config.engineThreads} engine threads\n`);
+  process.stdout.write(
+    `Ballast worker computing on ${config.engineThreads} engine threads, and valuing portfolios\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -36,3 +36,21 @@ export {
   recordHoldingReports,
 } from './holdings/holding-report.ts';
 export { createSimulationRunner, type SimulationRunner } from './simulations/simulation-runner.ts';
+export {
+  businessDaysBetween,
+  isBusinessDay,
+  lastBusinessDayOnOrBefore,
+} from './valuation/business-days.ts';
+export {
+  type DayOutcome,
+  type PortfolioRef,
+  type ValuationEngine,
+  valuePortfolioDay,
+} from './valuation/portfolio-day.ts';
+export {
+  type PortfolioFailure,
+  portfoliosToValue,
+  runValuation,
+  type ValuationScope,
+  type ValuationSummary,
+} from './valuation/valuation-run.ts';

@@ -43,3 +43,4 @@ export {
   TOKEN_BACKTEST,
   type TokenTaxRules,
 } from './token-strategy/token-backtest.ts';
+export * from './valuation/valuation-types.ts';

@@ -1,7 +1,8 @@
 /**
  * Writes one planned portfolio the way the product would have made it: the onboarding
- * application, the actions with their transition logs, the account that completed actions
- * produced, its daily holding reports, statements, tax reports and token lots.
+ * application, and the actions with their transition logs, each completion applied to the
+ * account as operations' would be. An opened account starts with its initial investment on the
+ * way in; the daily valuation then buys its portfolio and writes its whole history (decision 024).
  */
 
 import {
@@ -13,22 +14,17 @@ import {
   keepsNote,
   moveAction,
   type OpenedAccount,
-  recordHoldingReports,
-  storeDocument,
   type Tx,
 } from '@ballast/api';
 import type { ActionState, ActionType, PortfolioStatus } from '@ballast/contract';
-import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
+import { type Db, type SecretBox, schema } from '@ballast/db';
 import type { Random } from '@ballast/engine';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { generateClient, generateCustodian, generateStrategy } from './client-generator.ts';
-import { addDays, generateHistory } from './history-generator.ts';
-import { textPdf } from './pdf.ts';
 
 export type SeedContext = {
   db: Db;
   box: SecretBox;
-  blobs: BlobStore;
   firmId: string;
   /** Operations staff, who move actions after their creation. */
   operationsId: string;
@@ -53,9 +49,10 @@ export type PortfolioPlan = {
   actions: readonly ActionPlan[];
   /** Onboarding sections saved so far, for an INCOMPLETE portfolio. */
   partial?: boolean;
+  /** Calendar days from the account's inception to the as-of date. */
   historyDays: number;
-  assetLines: number;
-  documents: boolean;
+  /** Days before the as-of date on which the money of completed deposits and withdrawals moved. */
+  flowDaysAgo?: number;
 };
 
 /**
@@ -120,7 +117,7 @@ export async function seedPortfolio(
   const opened = plan.actions.some(
     (action) => action.type === 'OPEN-ACCOUNT' && action.path.at(-1) === 'COMPLETED',
   );
-  const inceptionDate = addDays(context.asOf, -(plan.historyDays - 1));
+  const inceptionDate = addDays(context.asOf, -plan.historyDays);
   const account: OpenedAccount = {
     clientData: client.clientData,
     strategy,
@@ -129,7 +126,7 @@ export async function seedPortfolio(
   };
   const originating = plan.advisorIds[0] as string;
 
-  const result = await context.db.transaction(async (tx) => {
+  return context.db.transaction(async (tx) => {
     const [portfolio] = await tx
       .insert(schema.portfolios)
       .values({
@@ -159,76 +156,26 @@ export async function seedPortfolio(
     for (const action of plan.actions) {
       await seedAction(tx, context, account, creator, portfolio.id, action);
     }
-    if (opened) {
-      const history = generateHistory(random, {
-        strategy,
-        residency: client.residency,
-        startNav: Math.max(initial, 350_000),
-        asOf: context.asOf,
-        days: plan.historyDays,
-        lines: plan.assetLines,
-      });
-      await recordHoldingReports(tx, { firmId, portfolioId: portfolio.id, reports: history });
+    if (opened && plan.flowDaysAgo !== undefined) {
+      // Completed requests moved their money on a day of the history, not on the day of seeding.
+      await tx
+        .update(schema.cashMovements)
+        .set({ occurredOn: addDays(context.asOf, -plan.flowDaysAgo) })
+        .where(
+          and(
+            eq(schema.cashMovements.portfolioId, portfolio.id),
+            ne(schema.cashMovements.occurredOn, inceptionDate),
+          ),
+        );
     }
     const [derived] = await tx
       .select({ status: schema.portfolios.status })
       .from(schema.portfolios)
       .where(eq(schema.portfolios.id, portfolio.id));
-    if (opened && plan.kind === 'token') {
-      await tx.insert(schema.tokenLots).values(
-        ['BTC', 'ETH', 'SOL'].map((coin, index) => ({
-          firmId,
-          portfolioId: portfolio.id,
-          coin,
-          amount: (random.next() * 10 + index).toFixed(18),
-          costBasis: (random.int(20, 200) * 1_000).toFixed(2),
-          dateAcquired: addDays(inceptionDate, index * 30),
-        })),
-      );
-    }
     return { id: portfolio.id, status: derived?.status as PortfolioStatus };
   });
-
-  if (opened && plan.documents) {
-    const name = client.clientData.owners
-      .map((o) => `${o.first_name} ${o.last_name}`)
-      .join(' and ');
-    for (let month = 1; month * 30 < plan.historyDays; month += 1) {
-      const reportDate = monthEnd(context.asOf, month);
-      await storeDocument(context.db, context.blobs, {
-        firmId,
-        portfolioId: result.id,
-        kind: 'STATEMENT',
-        reportDate,
-        fileName: `statement-${reportDate}.pdf`,
-        contentType: 'application/pdf',
-        bytes: textPdf([
-          'Ballast account statement',
-          `Account of ${name}`,
-          `Period ending ${reportDate}`,
-        ]),
-      });
-    }
-    const lastYear = Number(context.asOf.slice(0, 4)) - 1;
-    if (inceptionDate <= `${lastYear}-12-31`) {
-      await storeDocument(context.db, context.blobs, {
-        firmId,
-        portfolioId: result.id,
-        kind: 'TAX_REPORT',
-        reportDate: `${lastYear}-12-31`,
-        fileName: `tax-report-${lastYear}.pdf`,
-        contentType: 'application/pdf',
-        bytes: textPdf(['Ballast tax report', `Account of ${name}`, `Tax year ${lastYear}`]),
-      });
-    }
-  }
-  return result;
 }
 
-/** The last day of the month `back` months before the as-of date's month. */
-function monthEnd(asOf: string, back: number): string {
-  const date = new Date(`${asOf.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - back + 1);
-  date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

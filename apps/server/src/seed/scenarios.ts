@@ -2,12 +2,16 @@
  * Named, deterministic seed scenarios: `minimal` for tests, `demo` for `npm start` on an empty
  * database, `large` for benchmarks. Each builds on the demo firm and its five sign-ins.
  */
+
+import { lastBusinessDayOnOrBefore } from '@ballast/api';
 import type { ActionState } from '@ballast/contract';
 import { makeBondStrategyInput, makeClientData } from '@ballast/contract/testing';
 import { type BlobStore, type Database, type SecretBox, schema } from '@ballast/db';
 import { seededRandom } from '@ballast/engine';
 import type { IdentityServices } from '@ballast/identity';
 import { count, eq } from 'drizzle-orm';
+import { type ValuationEngines, valuationEngines } from '../valuation/valuation-engine.ts';
+import { valueThrough } from '../valuation/valuation-schedule.ts';
 import { DEMO_USERS, seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './demo-firm.ts';
 import {
   type ActionPlan,
@@ -29,6 +33,8 @@ export type SeedDependencies = {
   asOf?: string;
   /** How many portfolios `large` makes; a test asks for fewer. */
   largeCount?: number;
+  /** The market the valuation writes the history from; the bundled one unless configured. */
+  valuation?: ValuationEngines;
 };
 
 export type SeedResult = {
@@ -43,6 +49,9 @@ const OTHER_ADVISORS = [
   ['Tobias', 'Grant'],
   ['Keiko', 'Mori'],
 ] as const;
+
+/** Three years of history: accounts opened on this day three years before the as-of date. */
+const DEMO_HISTORY_DAYS = 1_096;
 
 const opened: ActionPlan = { type: 'OPEN-ACCOUNT', path: ['SUBMITTED', 'PENDING', 'COMPLETED'] };
 
@@ -156,9 +165,8 @@ function demoPlans(advisorIds: {
       kind: index % 4 === 3 ? 'token' : 'bond',
       advisorIds: team,
       actions,
-      historyDays: 400,
-      assetLines: 24,
-      documents: true,
+      historyDays: DEMO_HISTORY_DAYS,
+      flowDaysAgo: 200 + (index % 7) * 60,
       ...extra,
     });
   };
@@ -247,7 +255,6 @@ export async function seedScenario(
   const context: SeedContext = {
     db: deps.database.db,
     box: deps.box,
-    blobs: deps.blobs,
     firmId: firm.id,
     operationsId: ids.operations,
     asOf: deps.asOf ?? todayUtc(),
@@ -264,26 +271,27 @@ export async function seedScenario(
               actions: [],
               partial: true,
               historyDays: 0,
-              assetLines: 0,
-              documents: false,
             },
-            {
-              kind: 'bond',
-              advisorIds: [ids.advisor],
-              actions: [opened],
-              historyDays: 30,
-              assetLines: 12,
-              documents: true,
-            },
+            { kind: 'bond', advisorIds: [ids.advisor], actions: [opened], historyDays: 30 },
           ]
         : Array.from({ length: deps.largeCount ?? 10_000 }, (_, index) => ({
             kind: 'bond' as const,
             advisorIds: [ids.others[index % ids.others.length] as string, ids.advisor],
             actions: [opened],
             historyDays: 1,
-            assetLines: 30,
-            documents: false,
           }));
   for (const plan of plans) await seedPortfolio(context, plan);
+  const valuation = await valueThrough(
+    deps.database.db,
+    deps.valuation ?? valuationEngines({ marketDataDir: undefined }),
+    lastBusinessDayOnOrBefore(context.asOf),
+    { concurrency: deps.database.kind === 'postgres' ? 4 : 1 },
+  );
+  if (valuation.failures.length > 0) {
+    const [first] = valuation.failures;
+    throw new Error(
+      `The seed's valuation failed for ${valuation.failures.length} portfolios; the first on ${first?.date}: ${first?.error}`,
+    );
+  }
   return { firm, users, portfolios: plans.length };
 }

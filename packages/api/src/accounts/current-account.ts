@@ -18,8 +18,14 @@ import { type Db, type SecretBox, schema } from '@ballast/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../prepared.ts';
 
-const { clientDataVersions, custodianAccounts, strategyVersions, portfolios, cashMovements } =
-  schema;
+const {
+  clientDataVersions,
+  custodianAccounts,
+  strategyVersions,
+  portfolios,
+  cashMovements,
+  portfolioBooks,
+} = schema;
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -138,6 +144,22 @@ export async function applyOpening(
     .update(portfolios)
     .set({ inceptionDate: account.inceptionDate })
     .where(eq(portfolios.id, ref.portfolioId));
+  // The account starts with an empty book and its initial investment on the way in; its first
+  // valued day buys the strategy's portfolio with it (decision 024).
+  await tx
+    .insert(portfolioBooks)
+    .values({ firmId: ref.firmId, portfolioId: ref.portfolioId })
+    .onConflictDoNothing({ target: portfolioBooks.portfolioId });
+  if (ref.actionId) {
+    await tx.insert(cashMovements).values({
+      firmId: ref.firmId,
+      portfolioId: ref.portfolioId,
+      actionId: ref.actionId,
+      kind: 'DEPOSIT',
+      amount: account.strategy.tax_data.initial_investment_amount.toFixed(2),
+      occurredOn: account.inceptionDate,
+    });
+  }
 }
 
 /**

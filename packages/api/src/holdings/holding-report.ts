@@ -29,8 +29,29 @@ export const ASSET_CLASSES = {
 const RETURN_PERIODS = ['1d', '1m', '3m', '6m', '3y', 'ytd', '1y', 'total'] as const;
 const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
 
+/**
+ * What the daily valuation adds to a report: the day's bridge figures (money as exact
+ * `numeric` text), its time-weighted return and what do-not-trade stopped (decision 024).
+ */
+export type ValuationColumns = {
+  cash: string;
+  accruedInterest: string;
+  unrealized: string;
+  income: string;
+  fees: string;
+  realizedPriceChange: string;
+  harvestedLoss: string;
+  netFlowsToDate: string;
+  dailyReturn: number;
+  growthIndex: number;
+  dntBlocked: string[];
+};
+
 /** A report to store; benchmark returns ride along since they are the same day's figures. */
-export type HoldingReportInput = HoldingReport & { benchmark_returns?: BenchmarkReturns | null };
+export type HoldingReportInput = HoldingReport & {
+  benchmark_returns?: BenchmarkReturns | null;
+  valuation?: ValuationColumns;
+};
 
 const cents = (value: number) => value.toFixed(2);
 
@@ -70,6 +91,7 @@ function reportValues(firmId: string, portfolioId: string, report: HoldingReport
     realizedGain: cents(report.report_date_realized_gain),
     realizedLoss: cents(report.report_date_realized_loss),
     numberOfHoldings: report.number_of_holdings,
+    ...report.valuation,
   };
 }
 

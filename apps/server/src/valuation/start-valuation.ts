@@ -1,0 +1,48 @@
+/**
+ * Starts the daily valuation in this process (decision 024): on a PostgreSQL server, pg-boss's
+ * schedule and workers; on the embedded database, the in-process timer.
+ */
+import type { Database } from '@ballast/db';
+import { PgBoss } from 'pg-boss';
+import type { Config } from '../config.ts';
+import type { ValuationEngines } from './valuation-engine.ts';
+import {
+  startInProcessValuation,
+  startQueuedValuation,
+  type ValuationLog,
+} from './valuation-schedule.ts';
+
+export type RunningValuation = { stop(): Promise<void> };
+
+/** pg-boss's tables live in a schema of their own, beside the application's. */
+const BOSS_SCHEMA = 'pgboss';
+
+export async function startValuation(
+  config: Pick<Config, 'valuation' | 'database'>,
+  database: Database,
+  engines: ValuationEngines,
+  log: ValuationLog,
+): Promise<RunningValuation> {
+  const { at, concurrency } = config.valuation;
+  if (config.database.kind !== 'postgres') {
+    const timer = startInProcessValuation({ db: database.db, engines, log, at });
+    return {
+      async stop() {
+        timer.stop();
+        await timer.idle();
+      },
+    };
+  }
+  const boss = new PgBoss({ connectionString: config.database.url, schema: BOSS_SCHEMA });
+  boss.on('error', (error) => log.error({ err: error }, 'valuation queue error'));
+  await boss.start();
+  await startQueuedValuation(boss, {
+    db: database.db,
+    engines,
+    log,
+    at,
+    cron: `${at.minute} ${at.hour} * * 1-5`,
+    concurrency,
+  });
+  return { stop: () => boss.stop({ graceful: true }) };
+}

@@ -1,0 +1,58 @@
+/**
+ * A book between the engine's shape (days as epoch days) and the stored one (ISO dates, so a
+ * row reads plainly in the database).
+ */
+import type { StoredLossSale, StoredLot } from '@ballast/db';
+import { type Book, formatIsoDate, parseIsoDate } from '@ballast/engine';
+
+export type StoredBook = {
+  cashCents: number;
+  lots: StoredLot[];
+  recentLossSales: StoredLossSale[];
+};
+
+export function bookOf(stored: StoredBook): Book {
+  return {
+    cashCents: stored.cashCents,
+    lots: stored.lots.map((lot) => ({
+      ...lot,
+      acquired: parseIsoDate(lot.acquired),
+      bought: parseIsoDate(lot.bought),
+    })),
+    recentLossSales: stored.recentLossSales.map((sale) => ({
+      ...sale,
+      day: parseIsoDate(sale.day),
+    })),
+  };
+}
+
+export function storedBookOf(book: Book): StoredBook {
+  return {
+    cashCents: book.cashCents,
+    lots: book.lots.map((lot) => ({
+      ...lot,
+      acquired: formatIsoDate(lot.acquired),
+      bought: formatIsoDate(lot.bought),
+    })),
+    recentLossSales: book.recentLossSales.map((sale) => ({
+      ...sale,
+      day: formatIsoDate(sale.day),
+    })),
+  };
+}
+
+/** Cents to the `numeric(20,2)` text a money column takes, exactly. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** A money column's text to cents, exactly (never through a float of dollars). */
+export function centsOf(text: string | null): number {
+  if (text === null) return 0;
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -cents : cents;
+}
