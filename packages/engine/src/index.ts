@@ -31,6 +31,10 @@ export {
   generatedMarket,
   generatedMarketVersion,
 } from './market/generated-market.ts';
+export {
+  type GeneratedMarketHistoryOptions,
+  generatedMarketHistory,
+} from './market/generated-market-history.ts';
 export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
 export * from './market/market-data.ts';
 export { type Random, seededRandom } from './market/random.ts';
@@ -43,3 +47,9 @@ export {
   TOKEN_BACKTEST,
   type TokenTaxRules,
 } from './token-strategy/token-backtest.ts';
+export type {
+  BondCashEvent,
+  BondMark,
+  MarketDay,
+  MarketHistory,
+} from './valuation/valuation-types.ts';
