@@ -74,6 +74,8 @@ describe('a history from a firm’s files (SPEC 3.9, 3.10)', () => {
     expect(history.firstDay).toBe(day('2024-01-02'));
     expect(history.lastDay).toBe(day('2025-08-01'));
     expect(history.version).toBe(market.version);
+    expect(history.market.version).not.toBe(market.version);
+    expect(history.asOf(day('2025-08-01')).version).not.toBe(history.market.version);
     expect(() => history.on(day('2025-08-02'))).toThrow(RangeError);
     expect(() => history.on(day('2023-12-29'))).toThrow(RangeError);
   });

@@ -37,7 +37,13 @@ const DAYS_KEPT = 4;
  */
 export function marketHistory(source: HistorySource): MarketHistory {
   const { firstDay, lastDay, listedOn } = source;
-  const market = { ...source.market, ...seriesThrough(source.market, lastDay), asOf: lastDay };
+  // Its own version: it holds every bond ever listed, unlike any market a simulation reads.
+  const market = {
+    ...source.market,
+    ...seriesThrough(source.market, lastDay),
+    version: `${source.version}:every-bond@${formatIsoDate(lastDay)}`,
+    asOf: lastDay,
+  };
   const { bonds, tokens } = market;
   const cusipIndex = new Map(bonds.cusip.map((code, i) => [code, i]));
   const symbolIndex = new Map(tokens.tokens.map((token, i) => [token.symbol, i]));
