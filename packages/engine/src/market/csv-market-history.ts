@@ -15,12 +15,6 @@ export function importMarketHistory(files: MarketFiles): MarketHistory {
     version: market.version,
     market,
     pricedOnLastDay: true,
-    firstDay: Math.max(
-      market.curveDays[0] as number,
-      market.tokens.days[0] as number,
-      market.benchmarks.bond.days[0] as number,
-      market.benchmarks.token.days[0] as number,
-    ),
     lastDay: market.asOf,
     listedOn: new Int32Array(market.bonds.count).fill(market.asOf),
   });

@@ -51,12 +51,6 @@ export function generatedMarketHistory(options: GeneratedMarketHistoryOptions): 
   return marketHistory({
     version: `${base.version}:history-1`,
     market: { ...market, bonds },
-    firstDay: Math.max(
-      market.curveDays[0] as number,
-      market.tokens.days[0] as number,
-      market.benchmarks.bond.days[0] as number,
-      market.benchmarks.token.days[0] as number,
-    ),
     lastDay: options.through,
     listedOn,
   });

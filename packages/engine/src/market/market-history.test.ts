@@ -64,7 +64,6 @@ const listedEarly = marketHistory({
   version: 'listed-early',
   market,
   pricedOnLastDay: true,
-  firstDay: day('2024-01-02'),
   lastDay: day('2025-08-01'),
   listedOn: new Int32Array(market.bonds.count).fill(day('2024-01-02')),
 });

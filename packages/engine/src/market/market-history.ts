@@ -21,7 +21,6 @@ export type HistorySource = {
    */
   market: MarketData;
   pricedOnLastDay?: boolean;
-  firstDay: EpochDay;
   lastDay: EpochDay;
   /** The day each bond was first listed: calls before it were not made (SPEC 3.13). */
   listedOn: Int32Array;
@@ -31,12 +30,22 @@ export type HistorySource = {
 const DAYS_KEPT = 4;
 
 /**
- * A market with every day from `firstDay` to `lastDay` (SPEC 3.10-3.14). A day's bond marks are
- * computed when first asked and kept with the day, and each bond's redemption once, so the
- * thousands of portfolios valued on a day, which mostly hold the same bonds, price each bond once.
+ * A market with every day from the first its series all cover to `lastDay` (SPEC 3.10-3.14).
+ * A day's bond marks are computed when first asked and kept with the day, and each bond's
+ * redemption once, so the thousands of portfolios valued on a day, which mostly hold the same
+ * bonds, price each bond once.
  */
 export function marketHistory(source: HistorySource): MarketHistory {
-  const { firstDay, lastDay, listedOn } = source;
+  const { lastDay, listedOn } = source;
+  // The first day the curve, the tokens and both benchmarks all cover (SPEC 3.10).
+  const firstDay = Math.max(
+    ...[
+      source.market.curveDays,
+      source.market.tokens.days,
+      source.market.benchmarks.bond.days,
+      source.market.benchmarks.token.days,
+    ].map((days) => days[0] as number),
+  );
   // Its own version: it holds every bond ever listed, unlike any market a simulation reads.
   const market = {
     ...source.market,
