@@ -31,6 +31,10 @@ export {
   generatedMarket,
   generatedMarketVersion,
 } from './market/generated-market.ts';
+export {
+  type GeneratedMarketHistoryOptions,
+  generatedMarketHistory,
+} from './market/generated-market-history.ts';
 export { CONSENSUS_MECHANISMS, KNOWN_TOKENS, TOKEN_SECTORS } from './market/generated-tokens.ts';
 export * from './market/market-data.ts';
 export { type Random, seededRandom } from './market/random.ts';

@@ -5,6 +5,12 @@
  */
 export { MarketDataError } from './market/csv.ts';
 export { exportMarket, importMarket, type MarketFiles } from './market/csv-market.ts';
-export { type MarketSource, marketOf, marketVersionOf } from './market/market-source.ts';
+export { importMarketHistory } from './market/csv-market-history.ts';
+export {
+  type MarketSource,
+  marketHistoryOf,
+  marketOf,
+  marketVersionOf,
+} from './market/market-source.ts';
 export type { EngineJob } from './parallel/engine-jobs.ts';
 export { createEnginePool, EngineFaultError, type EnginePool } from './parallel/engine-pool.ts';

@@ -69,6 +69,9 @@ const TERRITORIES = new Set(['AS', 'DC', 'FM', 'GU', 'MH', 'MP', 'PR', 'PW', 'VI
 /** Private-activity bonds, whose interest the AMT taxes, come from these sectors. */
 const PRIVATE_ACTIVITY_SECTORS = new Set(['Housing', 'Transportation', 'Development']);
 
+/** The market lists a bond only while it matures more than this many days after its date. */
+export const LISTED_AFTER_DAYS = 30;
+
 const TREASURY_ISSUER_CODES = ['912810', '912828', '91282C', '91282D'];
 
 type Issue = {
@@ -178,7 +181,7 @@ export function generateBonds(inputs: BondMarketInputs): BondUniverse {
       const amt = PRIVATE_ACTIVITY_SECTORS.has(sector) && random.chance(0.25);
       for (let year = 1; year <= serials && made < target; year++) {
         const maturity = addMonths(dated, 12 * year);
-        if (maturity <= asOf + 30) continue;
+        if (maturity <= asOf + LISTED_AFTER_DAYS) continue;
         const spread =
           (RATING_SPREADS.municipal[known.rating] as number) +
           ((100 - known.liquidity) / 100) * LIQUIDITY_PREMIUM +
@@ -218,7 +221,7 @@ export function generateBonds(inputs: BondMarketInputs): BondUniverse {
       const term = random.pick([2, 3, 5, 7, 10, 10, 20, 30]);
       const dated = asOf - random.int(30, Math.min(term, 10) * 365);
       const maturity = addMonths(dated, 12 * term);
-      if (maturity <= asOf + 30) continue;
+      if (maturity <= asOf + LISTED_AFTER_DAYS) continue;
       const spread =
         (RATING_SPREADS.corporate[rating] as number) +
         ((100 - liquidity) / 100) * LIQUIDITY_PREMIUM +
@@ -248,7 +251,7 @@ export function generateBonds(inputs: BondMarketInputs): BondUniverse {
     const term = random.pick([2, 3, 5, 7, 10, 20, 30]);
     const dated = asOf - random.int(30, Math.min(term, 12) * 365);
     const maturity = addMonths(dated, 12 * term);
-    if (maturity <= asOf + 30) {
+    if (maturity <= asOf + LISTED_AFTER_DAYS) {
       t -= 1;
       continue;
     }

@@ -1,10 +1,16 @@
 import { addMonths, type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
 import { GENERATED_BOND_COUNTS, generateBonds } from './generated-bonds.ts';
-import { calendarDays, generateTokens } from './generated-tokens.ts';
-import type { MarketData, PriceSeries, TokenMarket, YieldCurve } from './market-data.ts';
+import { calendarDays, generateTokens, type TokenDynamics } from './generated-tokens.ts';
+import type { MarketData, PriceSeries, Token, TokenMarket, YieldCurve } from './market-data.ts';
 import { MUNICIPAL_RATIO } from './price-to-worst.ts';
 import { seededRandom } from './random.ts';
-import { businessDays, curveHistory, curveOn, nelsonSiegelCurve } from './treasury-curve.ts';
+import {
+  businessDays,
+  curveHistory,
+  curveOn,
+  type NelsonSiegel,
+  nelsonSiegelCurve,
+} from './treasury-curve.ts';
 
 export type GeneratedMarketOptions = {
   seed?: number;
@@ -44,6 +50,18 @@ export function generatedMarketVersion(options: GeneratedMarketOptions = {}): st
  * seed.
  */
 export function generatedMarket(options: GeneratedMarketOptions = {}): MarketData {
+  return generatedMarketParts(options).market;
+}
+
+/** The bundled market with the state its walks end in, which an extension continues (SPEC 3.10). */
+export type GeneratedMarketParts = {
+  market: MarketData;
+  /** The curve's factors on each of `market.curveDays`. */
+  curveFactors: readonly NelsonSiegel[];
+  tokenDynamics: TokenDynamics;
+};
+
+export function generatedMarketParts(options: GeneratedMarketOptions = {}): GeneratedMarketParts {
   const seed = options.seed ?? DEFAULT_MARKET.seed;
   const asOf = parseIsoDate(options.asOf ?? DEFAULT_MARKET.asOf);
   const counts = options.bondCounts ?? GENERATED_BOND_COUNTS;
@@ -53,14 +71,15 @@ export function generatedMarket(options: GeneratedMarketOptions = {}): MarketDat
   const tokenRandom = seededRandom(seed + 2);
 
   const curveDays = businessDays(addMonths(asOf, -12 * CURVE_YEARS), asOf);
-  const curves = curveHistory(curveDays, curveRandom).map(nelsonSiegelCurve);
+  const curveFactors = curveHistory(curveDays, curveRandom);
+  const curves = curveFactors.map(nelsonSiegelCurve);
   const treasuryCurve = (day: EpochDay) => curveOn(curveDays, curves, day);
   const bonds = generateBonds({ random: bondRandom, asOf, curveOn: treasuryCurve, counts });
-  const tokens = generateTokens(
+  const { market: tokens, dynamics } = generateTokens(
     tokenRandom,
     calendarDays(addMonths(asOf, -12 * TOKEN_YEARS), asOf),
   );
-  return {
+  const market = {
     version: generatedMarketVersion(options),
     asOf,
     bonds,
@@ -69,6 +88,7 @@ export function generatedMarket(options: GeneratedMarketOptions = {}): MarketDat
     tokens,
     benchmarks: { bond: bondBenchmark(curveDays, curves), token: tokenBenchmark(tokens) },
   };
+  return { market, curveFactors, tokenDynamics: dynamics };
 }
 
 /**
@@ -77,19 +97,26 @@ export function generatedMarket(options: GeneratedMarketOptions = {}): MarketDat
  */
 function bondBenchmark(days: Int32Array, curves: readonly YieldCurve[]): PriceSeries {
   const values = new Float64Array(days.length);
-  const yieldOn = (index: number) =>
-    (curves[index] as YieldCurve)(7) * MUNICIPAL_RATIO + BENCHMARK_SPREAD;
   values[0] = 100;
   for (let i = 1; i < days.length; i++) {
-    const before = yieldOn(i - 1);
-    const change = yieldOn(i) - before;
-    const elapsed = ((days[i] as number) - (days[i - 1] as number)) / 365;
-    const dailyReturn =
-      before * elapsed - BENCHMARK_DURATION * change + 0.5 * BENCHMARK_CONVEXITY * change ** 2;
-    values[i] = (values[i - 1] as number) * (1 + dailyReturn);
+    const elapsed = (days[i] as number) - (days[i - 1] as number);
+    values[i] =
+      (values[i - 1] as number) *
+      (1 + bondBenchmarkReturn(curves[i - 1] as YieldCurve, curves[i] as YieldCurve, elapsed));
   }
   return { days, values };
 }
+
+/** The bond benchmark's return from one curve day to the next, `days` later (SPEC 3.8). */
+export function bondBenchmarkReturn(before: YieldCurve, after: YieldCurve, days: number): number {
+  const start = benchmarkYield(before);
+  const change = benchmarkYield(after) - start;
+  return (
+    start * (days / 365) - BENCHMARK_DURATION * change + 0.5 * BENCHMARK_CONVEXITY * change ** 2
+  );
+}
+
+const benchmarkYield = (curve: YieldCurve) => curve(7) * MUNICIPAL_RATIO + BENCHMARK_SPREAD;
 
 /** The ten largest tokens by market value each day, weighted by it (SPEC 3.8). */
 function tokenBenchmark(market: TokenMarket): PriceSeries {
@@ -97,18 +124,27 @@ function tokenBenchmark(market: TokenMarket): PriceSeries {
   const values = new Float64Array(days.length);
   values[0] = 100;
   for (let day = 1; day < days.length; day++) {
-    const caps = tokens.map((token, i) => ({
-      i,
-      cap: ((prices[i] as Float64Array)[day - 1] as number) * token.supply,
-    }));
-    const top = caps.sort((a, b) => b.cap - a.cap).slice(0, 10);
-    const total = top.reduce((sum, entry) => sum + entry.cap, 0);
-    let growth = 0;
-    for (const { i, cap } of top) {
-      const series = prices[i] as Float64Array;
-      growth += (cap / total) * ((series[day] as number) / (series[day - 1] as number));
-    }
-    values[day] = (values[day - 1] as number) * growth;
+    values[day] =
+      (values[day - 1] as number) *
+      tokenBenchmarkGrowth(
+        tokens,
+        (i) => (prices[i] as Float64Array)[day - 1] as number,
+        (i) => (prices[i] as Float64Array)[day] as number,
+      );
   }
   return { days, values };
+}
+
+/** The token benchmark's growth over one day from the closes before and after (SPEC 3.8). */
+export function tokenBenchmarkGrowth(
+  tokens: readonly Token[],
+  before: (index: number) => number,
+  after: (index: number) => number,
+): number {
+  const caps = tokens.map((token, i) => ({ i, cap: before(i) * token.supply }));
+  const top = caps.sort((a, b) => b.cap - a.cap).slice(0, 10);
+  const total = top.reduce((sum, entry) => sum + entry.cap, 0);
+  let growth = 0;
+  for (const { i, cap } of top) growth += (cap / total) * (after(i) / before(i));
+  return growth;
 }

@@ -136,13 +136,26 @@ function tokenList(random: Random): Token[] {
   return tokens;
 }
 
+/** What moves each token from one day to the next (SPEC 3.7), by index into the token list. */
+export type TokenDynamics = {
+  drift: readonly number[];
+  betas: readonly number[];
+  ownVolatility: readonly number[];
+  /** Share of the token's market value traded a day, before the day's noise. */
+  turnover: readonly number[];
+};
+
 /**
  * Daily closes for every token over `days` (SPEC 3.7): log returns from one market factor and
  * each token's own shocks, both Student's t with four degrees of freedom, so tokens move
  * together and crash together, with the fat tails of real crypto returns. Market values start
- * on a power law by rank; smaller tokens are more volatile.
+ * on a power law by rank; smaller tokens are more volatile. The dynamics come back with the
+ * market, so an extension continues the same walk (SPEC 3.10).
  */
-export function generateTokens(random: Random, days: Int32Array): TokenMarket {
+export function generateTokens(
+  random: Random,
+  days: Int32Array,
+): { market: TokenMarket; dynamics: TokenDynamics } {
   const tokens = tokenList(random);
   const count = tokens.length;
   const betas = tokens.map((_, rank) => 0.8 + random.next() * 0.5 + (rank === 0 ? 0 : 0.1));
@@ -160,6 +173,7 @@ export function generateTokens(random: Random, days: Int32Array): TokenMarket {
       0.2 * (ownVolatility[i] as number) ** 2,
   );
   const turnover = tokens.map(() => 0.01 + random.next() * 0.08);
+  const dynamics = { drift, betas, ownVolatility, turnover };
   const prices = tokens.map(() => new Float64Array(days.length));
   const volumes = tokens.map(() => new Float64Array(days.length));
   tokens.forEach((token, rank) => {
@@ -169,14 +183,10 @@ export function generateTokens(random: Random, days: Int32Array): TokenMarket {
     (prices[rank] as Float64Array)[0] = price;
   });
   for (let day = 1; day < days.length; day++) {
-    const market = MARKET_VOLATILITY * random.studentT(TAIL_DEGREES);
+    const shocks = dailyLogReturns(dynamics, random);
     for (let i = 0; i < count; i++) {
       const series = prices[i] as Float64Array;
-      const shock =
-        (drift[i] as number) +
-        (betas[i] as number) * market +
-        (ownVolatility[i] as number) * random.studentT(TAIL_DEGREES);
-      series[day] = (series[day - 1] as number) * Math.exp(shock);
+      series[day] = (series[day - 1] as number) * Math.exp(shocks[i] as number);
     }
   }
   for (let i = 0; i < count; i++) {
@@ -184,14 +194,32 @@ export function generateTokens(random: Random, days: Int32Array): TokenMarket {
     const traded = volumes[i] as Float64Array;
     const supply = (tokens[i] as Token).supply;
     for (let day = 0; day < days.length; day++) {
-      traded[day] =
-        (series[day] as number) *
-        supply *
-        (turnover[i] as number) *
-        Math.exp(0.4 * random.normal());
+      traded[day] = tradedValue(dynamics, i, (series[day] as number) * supply, random);
     }
   }
-  return { tokens, days, prices, volumes };
+  return { market: { tokens, days, prices, volumes }, dynamics };
+}
+
+/** One day's log return of every token: the market factor's draw, then each token's own. */
+export function dailyLogReturns(dynamics: TokenDynamics, random: Random): Float64Array {
+  const market = MARKET_VOLATILITY * random.studentT(TAIL_DEGREES);
+  return Float64Array.from(
+    dynamics.drift,
+    (drift, i) =>
+      drift +
+      (dynamics.betas[i] as number) * market +
+      (dynamics.ownVolatility[i] as number) * random.studentT(TAIL_DEGREES),
+  );
+}
+
+/** A day's traded value of token `index` at its market value that day. */
+export function tradedValue(
+  dynamics: TokenDynamics,
+  index: number,
+  marketValue: number,
+  random: Random,
+): number {
+  return marketValue * (dynamics.turnover[index] as number) * Math.exp(0.4 * random.normal());
 }
 
 /** Every calendar day from `first` to `last`: tokens trade every day. */

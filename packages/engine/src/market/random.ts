@@ -39,3 +39,20 @@ export function seededRandom(seed: number): Random {
     },
   };
 }
+
+/**
+ * A generator for one part of one day (SPEC 3.10): its draws depend on the seed, the stream and
+ * the day only, so a day's values never depend on how far a market was extended. The parts are
+ * mixed by a multiply-xorshift hash (the finaliser of MurmurHash3), so neighbouring days and
+ * streams start far apart.
+ */
+export function streamRandom(seed: number, stream: number, day: number): Random {
+  let hash = seed >>> 0;
+  for (const part of [stream, day]) {
+    hash = Math.imul(hash ^ (part >>> 0), 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+  }
+  return seededRandom(hash);
+}

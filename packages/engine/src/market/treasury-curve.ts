@@ -43,24 +43,32 @@ export function businessDays(first: EpochDay, last: EpochDay): Int32Array {
  * fat-tailed shocks, so the history has calm stretches and sudden repricings.
  */
 export function curveHistory(days: Int32Array, random: Random): NelsonSiegel[] {
-  const state: Record<keyof typeof FACTORS, number> = {
+  let state: NelsonSiegel = {
     level: FACTORS.level.start,
     slope: FACTORS.slope.start,
     curvature: FACTORS.curvature.start,
+    decay: DECAY_YEARS,
   };
   const history: NelsonSiegel[] = [];
   for (let i = 0; i < days.length; i++) {
-    for (const name of ['level', 'slope', 'curvature'] as const) {
-      const factor = FACTORS[name];
-      state[name] +=
-        factor.reversion * (factor.mean - state[name]) + factor.volatility * random.studentT(5);
-    }
-    // The short end stays positive: level plus slope is the overnight rate.
-    state.level = Math.max(state.level, 0.005);
-    state.slope = Math.max(state.slope, 0.0005 - state.level);
-    history.push({ ...state, decay: DECAY_YEARS });
+    state = nextCurve(state, random);
+    history.push(state);
   }
   return history;
+}
+
+/** One weekday's step of the factors' walk (SPEC 3.2), also each day of an extension (3.10). */
+export function nextCurve(previous: NelsonSiegel, random: Random): NelsonSiegel {
+  const state = { ...previous };
+  for (const name of ['level', 'slope', 'curvature'] as const) {
+    const factor = FACTORS[name];
+    state[name] +=
+      factor.reversion * (factor.mean - state[name]) + factor.volatility * random.studentT(5);
+  }
+  // The short end stays positive: level plus slope is the overnight rate.
+  state.level = Math.max(state.level, 0.005);
+  state.slope = Math.max(state.slope, 0.0005 - state.level);
+  return state;
 }
 
 /** The curve in force on `day`: that business day's, or the latest before it. */
