@@ -16,7 +16,7 @@ import { canBuy, canSell, recordBlocked } from './do-not-trade.ts';
 import { type Position, positionsOf } from './figures.ts';
 import { bondIdentityOf, instrumentOf, markOf } from './instruments.ts';
 import { TRADES_FOR } from './trade-to-targets.ts';
-import { buyBond, buyTokenUnits, dropEmptied, relieve, sellQuantity, TOKEN_FEE } from './trades.ts';
+import { buyBond, buyTokenFor, dropEmptied, relieve, sellQuantity, TOKEN_FEE } from './trades.ts';
 
 /** Whether do-not-trade lets a harvest sell and buy back; noted when it does not. */
 function mayHarvest(state: DayState, valueCents: number): boolean {
@@ -28,7 +28,8 @@ function mayHarvest(state: DayState, valueCents: number): boolean {
 /**
  * Token harvesting (SPEC 11.5, 12.9): each lot bought before today whose loss (its basis less
  * what selling it brings after the fee) has reached 10 % of its basis and $100 is sold and the
- * same units bought back at once, each paying the fee. Crypto is property: no wash sale.
+ * same units bought back at once, each paying the fee (fewer when the cash cannot pay both
+ * fees). Crypto is property: no wash sale.
  */
 function harvestTokens(state: DayState) {
   for (const lot of [...state.lots]) {
@@ -44,14 +45,14 @@ function harvestTokens(state: DayState) {
       TOKEN_BACKTEST.harvestMinimum * 100,
     );
     if (loss < threshold || !mayHarvest(state, gross)) continue;
-    const units = lot.quantity;
     relieve(
       state,
-      { lot, quantity: units, grossCents: gross, accruedCents: 0, feeCents: fee },
+      { lot, quantity: lot.quantity, grossCents: gross, accruedCents: 0, feeCents: fee },
       'SELL',
       'HARVEST',
     );
-    buyTokenUnits(state, lot.instrument, units, 'HARVEST');
+    // The same units with their fee, or as many as the cash pays: a book holds no debt.
+    buyTokenFor(state, lot.instrument, gross + fee, 'HARVEST');
   }
   dropEmptied(state);
 }

@@ -89,17 +89,6 @@ export function buyTokenFor(
   buyTokenWorth(state, symbol, Math.floor(budget / (1 + TOKEN_FEE) + 1e-9), reason);
 }
 
-/** Buys `units` of a token: their value at today's close, to the cent, and its fee. */
-export function buyTokenUnits(
-  state: DayState,
-  symbol: string,
-  units: number,
-  reason: LedgerReason,
-) {
-  const close = state.today.tokenPrice(instrumentOf(state.history, symbol).index);
-  buyTokenWorth(state, symbol, Math.round(units * close * 100), reason);
-}
-
 /** A piece of one lot a sale or redemption takes, and what it brings in cents. */
 export type Relief = {
   lot: BookLot;

@@ -221,3 +221,44 @@ describe('a change of token strategy (SPEC 12.7)', () => {
     ]);
   });
 });
+
+describe('staking (SPEC 12.3, 11.6)', () => {
+  it('receives the days since the last valuation as a lot at the close, its value income', () => {
+    // 100 TOKA staking 3.65 % a year, Friday to Monday: 100 × 0.0365 × 3 / 365 = 0.03 units,
+    // at $100 worth 300 cents: the day's income and the new lot's basis.
+    const staking = fixtureMarket({
+      firstDay: '2026-01-01',
+      lastDay: '2026-03-31',
+      tokens: [{ symbol: 'TOKA', close: 100, stakingYield: 0.0365 }],
+    });
+    const strategy = fixedTokenStrategy({ TOKA: 100 }, { staking: true });
+    const [, monday] = valueDays(
+      staking,
+      { cashCents: 0, lots: [lotOf('TOKA', 100, 1_000_000, '2026-01-05')], recentLossSales: [] },
+      [
+        { day: '2026-02-06', strategy },
+        { day: '2026-02-09', strategy },
+      ],
+      NO_SOLVER,
+    );
+    expect(monday?.entries).toEqual([
+      {
+        kind: 'STAKING_REWARD',
+        reason: 'INCOME',
+        instrument: 'TOKA',
+        quantity: expect.closeTo(0.03, 12),
+        cashCents: 0,
+        incomeCents: 300,
+        feeCents: 0,
+      },
+    ]);
+    expect(monday?.book.lots[1]).toEqual(
+      lotOf('TOKA', expect.closeTo(0.03, 12) as unknown as number, 300, '2026-02-09'),
+    );
+    expect(monday?.figures).toMatchObject({
+      incomeCents: 300,
+      navCents: 1_000_300,
+      unrealisedCents: 0,
+    });
+  });
+});
