@@ -82,14 +82,30 @@ export type BookLot = {
   bought: EpochDay;
 };
 
-/** A sale at a loss, remembered 31 days for wash sales and the harvest's cool-down. */
-export type RecentLossSale = { instrument: string; day: EpochDay; lossCents: number };
+/**
+ * A sale at a loss, remembered 31 days for wash sales and the harvest's cool-down (SPEC 12.9).
+ * `lossCents` and `quantity` are what a later purchase may still wash: a purchase that washes
+ * part of the loss takes its share of both.
+ */
+export type RecentLossSale = {
+  instrument: string;
+  day: EpochDay;
+  lossCents: number;
+  quantity: number;
+  /** Start of the sold lot's holding period, which a replacement bought later takes on. */
+  acquired: EpochDay;
+};
 
 /** What a portfolio holds after a day's valuation. */
 export type Book = {
   cashCents: number;
   lots: BookLot[];
   recentLossSales: RecentLossSale[];
+  /**
+   * Gains realised by rebalancing sales since the account opened, counted against the
+   * strategy's tax budget (SPEC 4.4, 12.8); absent is none.
+   */
+  realisedGainsCents?: number;
 };
 
 export const LEDGER_KINDS = [
@@ -143,6 +159,12 @@ export type LedgerEntry = {
   feeCents: number;
   /** A sale or redemption relieves lots: one entry per lot relieved. */
   realised?: RealisedLot;
+  /**
+   * On a purchase: the losses of earlier sales of substantially identical bonds that this
+   * purchase washes (SPEC 12.9), added to the new lot's basis. The sales' own entries are not
+   * rewritten: the ledger only grows.
+   */
+  washedLoss?: { instrument: string; soldDay: EpochDay; disallowedCents: number }[];
 };
 
 export type DoNotTrade = 'DNB' | 'DNBS' | 'BS' | null;

@@ -1,0 +1,48 @@
+import type { BondStrategyInput, TokenStrategyInput } from '@ballast/contract';
+import type { Highs } from 'highs';
+import { constructBondPortfolio } from '../bond-strategy/construct-portfolio.ts';
+import { InfeasibleStrategyError } from '../bond-strategy/infeasible.ts';
+import { targetWeights } from '../token-strategy/target-weights.ts';
+import type { DayState } from './day-state.ts';
+
+/** What a strategy holds: face of each bond by CUSIP, and each token's weight by symbol. */
+export type Targets = { bonds: Map<string, number>; tokens: Map<string, number> };
+
+/**
+ * A bond strategy's portfolio for `investCents` (SPEC 12.5): the engine's construction (SPEC 7)
+ * on the market as it stood today, sized to the amount by passing it as the tax data's initial
+ * investment. A strategy no portfolio meets answers with the construction's sentence (SPEC 7.8).
+ */
+export function bondTargets(
+  state: DayState,
+  solver: Highs,
+  input: BondStrategyInput,
+  investCents: number,
+): Targets | { reason: string } {
+  const market = state.history.asOf(state.day);
+  const taxData = { ...input.tax_data, initial_investment_amount: investCents / 100 };
+  try {
+    const portfolio = constructBondPortfolio(solver, market, input.strategy, taxData);
+    const bonds = new Map<string, number>();
+    for (const position of portfolio.positions) {
+      const cusip = market.bonds.cusip[position.bond] as string;
+      bonds.set(cusip, (bonds.get(cusip) ?? 0) + position.par);
+    }
+    return { bonds, tokens: new Map() };
+  } catch (error) {
+    if (error instanceof InfeasibleStrategyError) return { reason: error.message };
+    throw error;
+  }
+}
+
+/** A token strategy's weights today (SPEC 11.2-11.3), on the closes up to today. */
+export function tokenTargets(state: DayState, input: TokenStrategyInput): Targets {
+  const tokens = state.history.asOf(state.day).tokens;
+  const weights = targetWeights(tokens, input.strategy, tokens.days.length - 1);
+  return {
+    bonds: new Map(),
+    tokens: new Map(
+      [...weights].map(([index, weight]) => [tokens.tokens[index]?.symbol as string, weight]),
+    ),
+  };
+}
