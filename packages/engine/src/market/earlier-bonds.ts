@@ -1,7 +1,7 @@
 import { addMonths, type EpochDay } from '../dates.ts';
 import { cusip } from './cusip.ts';
 import { type GENERATED_BOND_COUNTS, generateBonds, LISTED_AFTER_DAYS } from './generated-bonds.ts';
-import { allocateBondUniverse, type BondUniverse, type YieldCurve } from './market-data.ts';
+import type { BondUniverse, YieldCurve } from './market-data.ts';
 import { streamRandom } from './random.ts';
 
 /** Years before the market's date whose bonds have since matured (SPEC 3.11). */
@@ -28,18 +28,13 @@ export function earlierBonds(inputs: {
   const listed: ListedBonds[] = [];
   for (let year = 1; year <= EARLIER_YEARS; year++) {
     const date = addMonths(inputs.asOf, -12 * year);
-    const listedUntil = addMonths(inputs.asOf, -12 * (year - 1)) + LISTED_AFTER_DAYS;
-    const universe = generateBonds({
+    const bonds = generateBonds({
       random: streamRandom(inputs.seed, EARLIER_STREAM, year),
       asOf: date,
       curveOn: inputs.curveOn,
       counts: inputs.counts,
+      maturingBy: addMonths(inputs.asOf, -12 * (year - 1)) + LISTED_AFTER_DAYS,
     });
-    const kept: number[] = [];
-    for (let i = 0; i < universe.count; i++) {
-      if ((universe.maturity[i] as number) <= listedUntil) kept.push(i);
-    }
-    const bonds = pickBonds(universe, kept);
     renumberIssuers(bonds.cusip as string[], year);
     listed.push({ bonds, listedOn: new Int32Array(bonds.count).fill(date) });
   }
@@ -61,59 +56,4 @@ function renumberIssuers(cusips: string[], year: number): void {
     }
     cusips[i] = cusip(renamed, code.slice(6, 8));
   });
-}
-
-const NUMERIC_COLUMNS = [
-  'bondClass',
-  'coupon',
-  'dated',
-  'maturity',
-  'firstCall',
-  'callPrice',
-  'rating',
-  'liquidity',
-  'amt',
-  'spread',
-  'price',
-  'ytw',
-  'duration',
-  'convexity',
-  'worstDay',
-  'accrued',
-] as const;
-
-/** The bonds `indices` of a universe, in that order, as a universe of their own. */
-export function pickBonds(universe: BondUniverse, indices: readonly number[]): BondUniverse {
-  const picked = allocateBondUniverse({
-    cusip: indices.map((i) => universe.cusip[i] as string),
-    issuer: indices.map((i) => universe.issuer[i] as string),
-    sector: indices.map((i) => universe.sector[i] as string),
-    state: indices.map((i) => universe.state[i] as string),
-  });
-  for (const column of NUMERIC_COLUMNS) {
-    const from = universe[column];
-    const to = picked[column];
-    indices.forEach((index, i) => {
-      to[i] = from[index] as number;
-    });
-  }
-  return picked;
-}
-
-/** One universe of the bonds of several, in order. */
-export function joinBonds(universes: readonly BondUniverse[]): BondUniverse {
-  const joined = allocateBondUniverse({
-    cusip: universes.flatMap((universe) => universe.cusip),
-    issuer: universes.flatMap((universe) => universe.issuer),
-    sector: universes.flatMap((universe) => universe.sector),
-    state: universes.flatMap((universe) => universe.state),
-  });
-  for (const column of NUMERIC_COLUMNS) {
-    let offset = 0;
-    for (const universe of universes) {
-      joined[column].set(universe[column], offset);
-      offset += universe.count;
-    }
-  }
-  return joined;
 }

@@ -96,6 +96,11 @@ export type BondMarketInputs = {
   /** The treasury curve on a day; days before its history get its first curve. */
   curveOn: (day: EpochDay) => YieldCurve;
   counts?: typeof GENERATED_BOND_COUNTS;
+  /**
+   * Only the bonds maturing by this day are listed and priced, after every draw, so the same
+   * seed draws the same bonds (an earlier year's universe, SPEC 3.11).
+   */
+  maturingBy?: EpochDay;
 };
 
 const roundToEighth = (rate: number) => Math.max(0.00125, Math.round(rate * 800) / 800);
@@ -273,7 +278,10 @@ export function generateBonds(inputs: BondMarketInputs): BondUniverse {
     issues.push({ ...draft, coupon: couponAtIssue(draft) });
   }
 
-  return toUniverse(issues, asOf, inputs.curveOn(asOf));
+  const { maturingBy } = inputs;
+  const listed =
+    maturingBy === undefined ? issues : issues.filter((issue) => issue.maturity <= maturingBy);
+  return toUniverse(listed, asOf, inputs.curveOn(asOf));
 }
 
 /** Columns from the drafted issues, with each bond's price and risk as of the market's date. */

@@ -1,6 +1,7 @@
 import type { EpochDay } from '../dates.ts';
 import type { MarketHistory } from '../valuation/valuation-types.ts';
-import { earlierBonds, joinBonds, type ListedBonds } from './earlier-bonds.ts';
+import { joinBonds } from './bond-universe.ts';
+import { earlierBonds, type ListedBonds } from './earlier-bonds.ts';
 import type { GENERATED_BOND_COUNTS } from './generated-bonds.ts';
 import { DEFAULT_MARKET, generatedMarketParts } from './generated-market.ts';
 import { extendGeneratedMarket } from './market-extension.ts';

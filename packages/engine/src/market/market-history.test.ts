@@ -3,6 +3,7 @@ import { parseIsoDate } from '../dates.ts';
 import { importMarket, type MarketFiles } from './csv-market.ts';
 import { importMarketHistory } from './csv-market-history.ts';
 import { marketHistory } from './market-history.ts';
+import { marketHistoryOf } from './market-source.ts';
 
 const day = parseIsoDate;
 
@@ -187,5 +188,20 @@ describe('coupons, maturity and calls (SPEC 3.13, 3.14)', () => {
     expect(listedEarly.on(day('2025-07-01')).bond(CALL)).toBeUndefined();
     expect(listedEarly.on(day('2025-08-01')).bond(CALL)).toBeUndefined();
     expect(listedEarly.asOf(day('2025-07-01')).bonds.cusip).not.toContain('CALL00001');
+  });
+});
+
+describe('the history of a market source', () => {
+  it('carries the bundled market to the day asked, and reads files to their last day', () => {
+    const bondCounts = { municipal: 300, corporate: 100, treasury: 30 };
+    const generated = marketHistoryOf(
+      { kind: 'generated', options: { bondCounts } },
+      day('2026-11-26'),
+    );
+    expect(generated.lastDay).toBe(day('2026-11-26'));
+    expect(generated.on(day('2026-11-26')).day).toBe(day('2026-11-26'));
+    const files = marketHistoryOf({ kind: 'files', files: FILES }, day('2026-11-26'));
+    expect(files.lastDay).toBe(day('2025-08-01'));
+    expect(files.version).toBe(history.version);
   });
 });

@@ -9,7 +9,7 @@ import {
   pricingTermsOf,
   redemptionOf,
 } from './bond-redemption.ts';
-import { pickBonds } from './earlier-bonds.ts';
+import { pickBonds } from './bond-universe.ts';
 import type { BondUniverse, MarketData, PriceSeries } from './market-data.ts';
 
 /** What a history is made of: a market holding every bond ever listed and every day's series. */
