@@ -17,7 +17,8 @@ CREATE TABLE "ledger_entries" (
 	"proceeds" numeric(20, 2),
 	"gain_loss" numeric(20, 2),
 	"term" text,
-	"wash_sale_disallowed" numeric(20, 2)
+	"wash_sale_disallowed" numeric(20, 2),
+	"washed_losses" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "portfolio_books" (
@@ -27,6 +28,7 @@ CREATE TABLE "portfolio_books" (
 	"cash" numeric(20, 2) DEFAULT '0' NOT NULL,
 	"lots" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"recent_loss_sales" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"realized_gains" numeric(20, 2) DEFAULT '0' NOT NULL,
 	"valued_through" date,
 	"strategy_version_id" uuid,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -3,5 +3,5 @@ export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
 export { migrateDatabase } from './migrate.ts';
 export * as schema from './schema/index.ts';
-export type { StoredLossSale, StoredLot } from './schema/ledger.ts';
+export type { StoredLossSale, StoredLot, StoredWashedLoss } from './schema/ledger.ts';
 export { createSecretBox, type SecretBox } from './secret-box.ts';

@@ -10,7 +10,7 @@ import { type BlobStore, type Database, type SecretBox, schema } from '@ballast/
 import { seededRandom } from '@ballast/engine';
 import type { IdentityServices } from '@ballast/identity';
 import { count, eq } from 'drizzle-orm';
-import { type ValuationEngines, valuationEngines } from '../valuation/valuation-engine.ts';
+import { bundledValuationEngines, type ValuationEngines } from '../valuation/valuation-engine.ts';
 import { valueThrough } from '../valuation/valuation-schedule.ts';
 import { DEMO_USERS, seedDemoAdvisors, seedDemoFirm, seedDemoUsers } from './demo-firm.ts';
 import {
@@ -283,7 +283,7 @@ export async function seedScenario(
   for (const plan of plans) await seedPortfolio(context, plan);
   const valuation = await valueThrough(
     deps.database.db,
-    deps.valuation ?? valuationEngines({ marketDataDir: undefined }),
+    deps.valuation ?? bundledValuationEngines,
     lastBusinessDayOnOrBefore(context.asOf),
     { concurrency: deps.database.kind === 'postgres' ? 4 : 1 },
   );

@@ -29,3 +29,11 @@ export function valuationEngines(config: Pick<Config, 'marketDataDir'>): Valuati
     },
   };
 }
+
+/**
+ * The bundled market's engines, one per process: the market takes seconds to build, and seeding
+ * and tests value several firms in one process.
+ */
+export const bundledValuationEngines: ValuationEngines = valuationEngines({
+  marketDataDir: undefined,
+});

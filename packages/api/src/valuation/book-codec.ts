@@ -9,6 +9,7 @@ export type StoredBook = {
   cashCents: number;
   lots: StoredLot[];
   recentLossSales: StoredLossSale[];
+  realisedGainsCents: number;
 };
 
 export function bookOf(stored: StoredBook): Book {
@@ -22,7 +23,9 @@ export function bookOf(stored: StoredBook): Book {
     recentLossSales: stored.recentLossSales.map((sale) => ({
       ...sale,
       day: parseIsoDate(sale.day),
+      acquired: parseIsoDate(sale.acquired),
     })),
+    realisedGainsCents: stored.realisedGainsCents,
   };
 }
 
@@ -37,7 +40,9 @@ export function storedBookOf(book: Book): StoredBook {
     recentLossSales: book.recentLossSales.map((sale) => ({
       ...sale,
       day: formatIsoDate(sale.day),
+      acquired: formatIsoDate(sale.acquired),
     })),
+    realisedGainsCents: book.realisedGainsCents ?? 0,
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { type Db, schema } from '@ballast/db';
 import {
   type DoNotTrade,
+  formatIsoDate,
   type LedgerEntry,
   type loadSolver,
   type MarketHistory,
@@ -98,6 +99,7 @@ export async function valuePortfolioDay(
           cashCents: centsOf(book.cash),
           lots: book.lots,
           recentLossSales: book.recentLossSales,
+          realisedGainsCents: centsOf(book.realizedGains),
         }),
         previous: previous
           ? { navCents: centsOf(previous.nav), unrealisedCents: centsOf(previous.unrealized) }
@@ -120,6 +122,7 @@ export async function valuePortfolioDay(
         cash: centsText(stored.cashCents),
         lots: stored.lots,
         recentLossSales: stored.recentLossSales,
+        realizedGains: centsText(stored.realisedGainsCents),
         valuedThrough: date,
         strategyVersionId: account.strategyVersionId,
         updatedAt: new Date(),
@@ -247,12 +250,19 @@ async function appendLedger(
       fee: centsText(entry.feeCents),
       actionId: null,
       ...(entry.realised && {
-        acquiredOn: formatDay(entry.realised.acquired),
+        acquiredOn: formatIsoDate(entry.realised.acquired),
         costBasis: centsText(entry.realised.costCents),
         proceeds: centsText(entry.realised.proceedsCents),
         gainLoss: centsText(entry.realised.gainCents),
         term: entry.realised.term,
         washSaleDisallowed: centsText(entry.realised.washSaleDisallowedCents),
+      }),
+      ...(entry.washedLoss && {
+        washedLosses: entry.washedLoss.map((loss) => ({
+          instrument: loss.instrument,
+          soldOn: formatIsoDate(loss.soldDay),
+          disallowedCents: loss.disallowedCents,
+        })),
       }),
     }));
   const rows = [...flowRows, ...tradeRows].map((row, seq) => ({
@@ -263,10 +273,6 @@ async function appendLedger(
     seq,
   }));
   if (rows.length > 0) await tx.insert(ledgerEntries).values(rows);
-}
-
-function formatDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Each period's opening close: the last report on or before the day the period starts from. */

@@ -38,7 +38,16 @@ export type StoredLot = {
   bought: string;
 };
 
-export type StoredLossSale = { instrument: string; day: string; lossCents: number };
+export type StoredLossSale = {
+  instrument: string;
+  day: string;
+  lossCents: number;
+  quantity: number;
+  acquired: string;
+};
+
+/** Losses of earlier sales that a purchase washed (26 U.S.C. §1091), in cents. */
+export type StoredWashedLoss = { instrument: string; soldOn: string; disallowedCents: number };
 
 export const portfolioBooks = pgTable(
   'portfolio_books',
@@ -50,6 +59,8 @@ export const portfolioBooks = pgTable(
       .$type<StoredLossSale[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Gains realised by rebalancing since the account opened, against the tax budget. */
+    realizedGains: usd('realized_gains').notNull().default('0'),
     /** The last business day valued; null until the first. */
     valuedThrough: date('valued_through', { mode: 'string' }),
     /** The strategy the positions were bought for; another current strategy means a change. */
@@ -92,6 +103,11 @@ export const ledgerEntries = pgTable(
     gainLoss: usd('gain_loss'),
     term: text('term').$type<'SHORT' | 'LONG'>(),
     washSaleDisallowed: usd('wash_sale_disallowed'),
+    /**
+     * On a purchase: losses of earlier sales it washed, added to its basis. The sales' own rows
+     * stay as written; the tax report reads the adjustment from here.
+     */
+    washedLosses: jsonb('washed_losses').$type<StoredWashedLoss[]>(),
   },
   (table) => [
     uniqueIndex('ledger_entries_portfolio_day_idx').on(
