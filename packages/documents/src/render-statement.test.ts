@@ -73,10 +73,17 @@ describe('renderStatement', () => {
     const data = { ...marchStatement(), holdings: manyHoldings(120), transactions: [] };
     // The summary's lines do not involve the holdings, so they still add up.
     const { pages } = await readPdf(await renderStatement(data));
-    // A holding row is one 7.5 pt line of Helvetica (7.5 × 1.156 = 8.67 pt) and 6 pt of padding,
-    // 14.67 pt; a page has 792 − 96 − 60 = 636 pt for content, so at most 43 rows fit on one, and
-    // 121 rows (120 holdings and cash) need at least three pages after the summary's.
-    expect(pages.length).toBeGreaterThanOrEqual(4);
+    // A holding row is one 7.5 pt line of Helvetica (7.5 × 1.156 = 8.67 pt) and 6 pt of padding:
+    // 14.67 pt. A page has 792 − 96 − 60 = 636 pt for content; a continued page first spends
+    // 9 × 1.156 + 3 = 13.40 pt on "Holdings (continued)" and 2 × 8.67 + 6 = 23.34 pt on the
+    // two-line header, leaving 599.26 pt: 40 rows. So 121 rows (120 holdings and cash) fill the
+    // page after the summary's and the one after it, and end on a third.
+    const rowsPerPage = pages.map(
+      (page) => page.lines.filter((line) => /^(Bond \d+ Municipal|Cash Cash) /.test(line)).length,
+    );
+    const holdingPages = rowsPerPage.flatMap((rows, index) => (rows > 0 ? [index] : []));
+    expect(holdingPages).toEqual([0, 1, 2, 3]);
+    expect(rowsPerPage.slice(1, 3)).toEqual([40, 40]);
     pages.forEach((page, index) => {
       expect(page.lines.at(-1)).toContain(`Page ${index + 1} of ${pages.length}`);
     });

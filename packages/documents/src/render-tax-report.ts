@@ -90,13 +90,13 @@ function drawTermSummary(doc: Pdf, data: TaxReportData): void {
 }
 
 const LOT_COLUMNS: readonly Column[] = [
-  { header: '(a) Description of property', width: 128 },
-  { header: 'CUSIP', width: 56 },
+  { header: '(a) Description of property', width: 132 },
+  { header: 'CUSIP', width: 50 },
   { header: '(b) Date acquired', width: 48 },
   { header: '(c) Date sold', width: 48 },
   { header: '(d) Proceeds', width: 60, align: 'right' },
   { header: '(e) Cost basis', width: 60, align: 'right' },
-  { header: '(f) Code', width: 26 },
+  { header: '(f) Code', width: 28 },
   { header: '(g) Adjustment', width: 52, align: 'right' },
   { header: '(h) Gain or loss', width: 62, align: 'right' },
 ];

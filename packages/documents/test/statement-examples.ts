@@ -150,7 +150,7 @@ export function taxYear2025(): TaxReportData {
         term: 'SHORT',
       },
       {
-        description: '50,000 CA ST GO 5.000% 2034-04-01',
+        description: '50,000 CA GO 5.000% 2034-04-01',
         cusip: '13063DAD0',
         dateAcquired: '2022-03-01',
         dateSold: '2025-11-20',

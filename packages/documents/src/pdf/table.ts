@@ -18,6 +18,13 @@ export type Table = {
 
 const PADDING = 3;
 
+type MeasuredRow = {
+  cells: readonly string[];
+  font: string;
+  isOneLine: readonly boolean[];
+  height: number;
+};
+
 /** The bottom of the content area: a row that would cross it goes on the next page. */
 export function contentBottom(): number {
   return PAGE.height - PAGE.bottom;
@@ -38,33 +45,41 @@ export function drawTable(doc: Pdf, table: Table): void {
   const width = table.columns.reduce((sum, column) => sum + column.width, 0);
   const headers = table.columns.map((column) => column.header);
 
-  const heightOf = (cells: readonly string[], font: string) => {
+  /**
+   * A row's height and, per cell, whether it fits on one line: such a cell is drawn without
+   * PDFKit's line wrapping, which is most of the cost of a long table.
+   */
+  const measure = (cells: readonly string[], font: string): MeasuredRow => {
     doc.font(font).fontSize(fontSize);
-    const heights = cells.map((cell, index) =>
-      doc.heightOfString(cell, { width: (table.columns[index]?.width ?? 0) - 2 * PADDING }),
-    );
-    return Math.max(fontSize, ...heights) + 2 * PADDING;
+    const lineHeight = doc.currentLineHeight(true);
+    let height = lineHeight;
+    const isOneLine = cells.map((cell, index) => {
+      const room = (table.columns[index]?.width ?? 0) - 2 * PADDING;
+      if (doc.widthOfString(cell) <= room) return true;
+      height = Math.max(height, doc.heightOfString(cell, { width: room }));
+      return false;
+    });
+    return { cells, font, isOneLine, height: height + 2 * PADDING };
   };
 
-  const drawRow = (cells: readonly string[], font: string, fill: string | null) => {
-    const height = heightOf(cells, font);
-    if (fill !== null) doc.rect(x, doc.y, width, height).fillColor(fill).fill();
+  const drawRow = (row: MeasuredRow, fill: string | null) => {
+    if (fill !== null) doc.rect(x, doc.y, width, row.height).fillColor(fill).fill();
     const top = doc.y;
     let left = x;
-    cells.forEach((cell, index) => {
+    doc.font(row.font).fontSize(fontSize).fillColor(COLOR.text);
+    row.cells.forEach((cell, index) => {
       const column = table.columns[index];
       if (column === undefined) return;
-      doc
-        .font(font)
-        .fontSize(fontSize)
-        .fillColor(COLOR.text)
-        .text(cell, left + PADDING, top + PADDING, {
+      if (cell !== '') {
+        doc.text(cell, left + PADDING, top + PADDING, {
           width: column.width - 2 * PADDING,
           align: column.align ?? 'left',
+          lineBreak: !row.isOneLine[index],
         });
+      }
       left += column.width;
     });
-    doc.y = top + height;
+    doc.y = top + row.height;
   };
 
   const rule = (weight: number) => {
@@ -76,14 +91,15 @@ export function drawTable(doc: Pdf, table: Table): void {
       .stroke();
   };
 
+  const header = measure(headers, FONT.bold);
   const drawHeader = () => {
-    drawRow(headers, FONT.bold, COLOR.headerFill);
+    drawRow(header, COLOR.headerFill);
   };
 
   const firstRow = table.rows[0] ?? table.totals?.[0];
   ensureSpace(
     doc,
-    heightOf(headers, FONT.bold) + (firstRow ? heightOf(firstRow, FONT.regular) : 2 * fontSize),
+    header.height + (firstRow ? measure(firstRow, FONT.regular).height : 2 * fontSize),
   );
   drawHeader();
 
@@ -101,9 +117,10 @@ export function drawTable(doc: Pdf, table: Table): void {
     drawHeader();
   };
 
-  table.rows.forEach((row, index) => {
-    breakBefore(heightOf(row, FONT.regular));
-    drawRow(row, FONT.regular, index % 2 === 1 ? COLOR.stripe : null);
+  table.rows.forEach((cells, index) => {
+    const row = measure(cells, FONT.regular);
+    breakBefore(row.height);
+    drawRow(row, index % 2 === 1 ? COLOR.stripe : null);
   });
   if (table.rows.length === 0 && table.empty !== undefined) {
     doc
@@ -113,10 +130,11 @@ export function drawTable(doc: Pdf, table: Table): void {
       .text(table.empty, x + PADDING, doc.y + PADDING, { width: width - 2 * PADDING });
     doc.y += PADDING;
   }
-  for (const row of table.totals ?? []) {
-    breakBefore(heightOf(row, FONT.bold));
+  for (const cells of table.totals ?? []) {
+    const row = measure(cells, FONT.bold);
+    breakBefore(row.height);
     rule(0.8);
-    drawRow(row, FONT.bold, null);
+    drawRow(row, null);
   }
   rule(0.5);
   doc.x = PAGE.left;
