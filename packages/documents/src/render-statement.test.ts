@@ -138,6 +138,13 @@ describe('renderStatement', () => {
     }
   });
 
+  it('writes a name the standard fonts cannot print without its accents, never as other glyphs', async () => {
+    const data = marchStatement();
+    const pdf = await renderStatement({ ...data, client: { ...data.client, name: 'Łukasz Żółć' } });
+    const [page] = (await readPdf(pdf)).pages;
+    expect(page?.lines.join('\n')).toContain('Lukasz Zólc');
+  });
+
   it('refuses a statement whose lines do not add up to its closing value', async () => {
     const data = { ...marchStatement(), closingValue: 258_324.48 };
     await expect(renderStatement(data)).rejects.toThrow(FiguresDoNotTieError);

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Firm } from '../statement-data.ts';
 import { firmLogo } from './firm-logo.ts';
 import { COLOR, FONT, PAGE } from './page-style.ts';
+import { toWinAnsi } from './win-ansi.ts';
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -90,7 +91,7 @@ function drawFirmName(doc: Pdf, name: string): void {
     .font(FONT.bold)
     .fontSize(15)
     .fillColor(COLOR.accent)
-    .text(name, PAGE.left, 40, { width: 250, height: 36, ellipsis: true });
+    .text(toWinAnsi(name), PAGE.left, 40, { width: 250, height: 36, ellipsis: true });
 }
 
 function drawTitle(doc: Pdf, frame: DocumentFrame): void {
@@ -99,12 +100,12 @@ function drawTitle(doc: Pdf, frame: DocumentFrame): void {
     .font(FONT.bold)
     .fontSize(15)
     .fillColor(COLOR.text)
-    .text(frame.title, x, 34, { width: 260, align: 'right', lineBreak: false });
+    .text(toWinAnsi(frame.title), x, 34, { width: 260, align: 'right', lineBreak: false });
   doc
     .font(FONT.regular)
     .fontSize(8.5)
     .fillColor(COLOR.muted)
-    .text(frame.subtitle, x, 54, { width: 260, align: 'right', lineBreak: false });
+    .text(toWinAnsi(frame.subtitle), x, 54, { width: 260, align: 'right', lineBreak: false });
   doc
     .moveTo(PAGE.left, 80)
     .lineTo(PAGE.right, 80)
@@ -125,7 +126,7 @@ function drawFooter(doc: Pdf, frame: DocumentFrame, pageLabel: string): void {
     .font(FONT.regular)
     .fontSize(7.5)
     .fillColor(COLOR.muted)
-    .text(`${frame.firm.name} · ${frame.about}`, PAGE.left, y, {
+    .text(toWinAnsi(`${frame.firm.name} · ${frame.about}`), PAGE.left, y, {
       width: 420,
       height: 10,
       ellipsis: true,

@@ -1,6 +1,7 @@
 import { COLOR, CONTENT_WIDTH, FONT, PAGE } from './page-style.ts';
 import type { Pdf } from './pdf-document.ts';
 import { ensureSpace } from './table.ts';
+import { toWinAnsi } from './win-ansi.ts';
 
 /** Room a heading keeps for what follows it, so it never ends a page alone. */
 const KEEP_WITH_NEXT = 56;
@@ -16,7 +17,7 @@ export function drawHeading(doc: Pdf, text: string, place: Place = FULL_WIDTH): 
     .font(FONT.bold)
     .fontSize(11)
     .fillColor(COLOR.accent)
-    .text(text, place.x, doc.y, { width: place.width });
+    .text(toWinAnsi(text), place.x, doc.y, { width: place.width });
   doc.y += 4;
 }
 
@@ -39,12 +40,12 @@ export function drawFacts(
         .font(FONT.bold)
         .fontSize(7)
         .fillColor(COLOR.muted)
-        .text(label.toUpperCase(), x, top, { width: width - 12, characterSpacing: 0.4 });
+        .text(toWinAnsi(label.toUpperCase()), x, top, { width: width - 12, characterSpacing: 0.4 });
       doc
         .font(FONT.regular)
         .fontSize(9.5)
         .fillColor(COLOR.text)
-        .text(value, x, doc.y + 2, { width: width - 12 });
+        .text(toWinAnsi(value), x, doc.y + 2, { width: width - 12 });
       bottom = Math.max(bottom, doc.y);
     });
     doc.y = bottom + 8;
@@ -59,7 +60,7 @@ export function drawNote(doc: Pdf, text: string): void {
     .font(FONT.regular)
     .fontSize(7)
     .fillColor(COLOR.muted)
-    .text(text, PAGE.left, doc.y, { width: CONTENT_WIDTH });
+    .text(toWinAnsi(text), PAGE.left, doc.y, { width: CONTENT_WIDTH });
 }
 
 /**

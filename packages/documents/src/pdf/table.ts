@@ -1,5 +1,6 @@
 import { COLOR, FONT, PAGE } from './page-style.ts';
 import type { Pdf } from './pdf-document.ts';
+import { toWinAnsi } from './win-ansi.ts';
 
 export type Column = { header: string; width: number; align?: 'left' | 'right' };
 
@@ -49,7 +50,8 @@ export function drawTable(doc: Pdf, table: Table): void {
    * A row's height and, per cell, whether it fits on one line: such a cell is drawn without
    * PDFKit's line wrapping, which is most of the cost of a long table.
    */
-  const measure = (cells: readonly string[], font: string): MeasuredRow => {
+  const measure = (row: readonly string[], font: string): MeasuredRow => {
+    const cells = row.map(toWinAnsi);
     doc.font(font).fontSize(fontSize);
     const lineHeight = doc.currentLineHeight(true);
     let height = lineHeight;
@@ -111,7 +113,7 @@ export function drawTable(doc: Pdf, table: Table): void {
         .font(FONT.bold)
         .fontSize(9)
         .fillColor(COLOR.accent)
-        .text(table.continued, x, doc.y, { width });
+        .text(toWinAnsi(table.continued), x, doc.y, { width });
       doc.y += 3;
     }
     drawHeader();
@@ -127,7 +129,7 @@ export function drawTable(doc: Pdf, table: Table): void {
       .font(FONT.regular)
       .fontSize(fontSize)
       .fillColor(COLOR.muted)
-      .text(table.empty, x + PADDING, doc.y + PADDING, { width: width - 2 * PADDING });
+      .text(toWinAnsi(table.empty), x + PADDING, doc.y + PADDING, { width: width - 2 * PADDING });
     doc.y += PADDING;
   }
   for (const cells of table.totals ?? []) {
