@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../test/pdf-text.ts';
+import { pdfText, readPdf } from '../test/pdf-text.ts';
 import { manyHoldings, marchStatement, TINY_PNG } from '../test/statement-examples.ts';
 import { FiguresDoNotTieError } from './figure-checks.ts';
 import { renderStatement } from './render-statement.ts';
 
 describe('renderStatement', () => {
   it('shows the client, the period and every figure of the summary, formatted', async () => {
-    const { pages } = await readPdf(await renderStatement(marchStatement()));
-    expect(pages).toHaveLength(1);
-    const text = pages[0]?.lines.join('\n') ?? '';
+    const text = await pdfText(await renderStatement(marchStatement()));
     for (const expected of [
       'Account Statement',
       'Jane Q. Client',
@@ -33,8 +31,7 @@ describe('renderStatement', () => {
   });
 
   it('shows realised gains and losses by term with their nets', async () => {
-    const { pages } = await readPdf(await renderStatement(marchStatement()));
-    const text = pages[0]?.lines.join('\n') ?? '';
+    const text = await pdfText(await renderStatement(marchStatement()));
     // Short: 400.00 − 1,900.00 = −1,500.00; long: 750.00 − 500.00 = 250.00;
     // total 1,150.00 gains, 2,400.00 losses, −1,250.00 net.
     expect(text).toContain('Short-term $400.00 ($1,900.00) ($1,500.00)');
@@ -43,8 +40,7 @@ describe('renderStatement', () => {
   });
 
   it('lists holdings, cash and their totals, performance and transactions', async () => {
-    const { pages } = await readPdf(await renderStatement(marchStatement()));
-    const text = pages[0]?.lines.join('\n') ?? '';
+    const text = await pdfText(await renderStatement(marchStatement()));
     expect(text).toContain(
       '50,000 ACME 3.250% 2031-05-01 00036AAB1 Corporate bond 50,000 101.25 $50,625.00 $49,800.00 $825.00 19.60%',
     );
@@ -141,8 +137,7 @@ describe('renderStatement', () => {
   it('writes a name the standard fonts cannot print without its accents, never as other glyphs', async () => {
     const data = marchStatement();
     const pdf = await renderStatement({ ...data, client: { ...data.client, name: 'Łukasz Żółć' } });
-    const [page] = (await readPdf(pdf)).pages;
-    expect(page?.lines.join('\n')).toContain('Lukasz Zólc');
+    expect(await pdfText(pdf)).toContain('Lukasz Zólc');
   });
 
   it('refuses a statement whose lines do not add up to its closing value', async () => {

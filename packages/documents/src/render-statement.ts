@@ -11,7 +11,14 @@ import {
   sumMoney,
 } from './format.ts';
 import { openPdf, type Pdf } from './pdf/pdf-document.ts';
-import { drawFacts, drawHeading, drawNote, drawSideBySide, type Place } from './pdf/sections.ts';
+import {
+  drawAmounts,
+  drawFacts,
+  drawHeading,
+  drawNote,
+  drawSideBySide,
+  type Place,
+} from './pdf/sections.ts';
 import { type Column, drawTable, ensureSpace } from './pdf/table.ts';
 import type { StatementData } from './statement-data.ts';
 
@@ -56,27 +63,26 @@ export async function renderStatement(data: StatementData): Promise<Uint8Array> 
 }
 
 function drawSummary(doc: Pdf, data: StatementData, place: Place): void {
-  drawHeading(doc, 'Account summary', place);
-  drawTable(doc, {
-    x: place.x,
-    fontSize: 8.5,
-    columns: [
-      { header: 'This period', width: place.width - 100 },
-      { header: 'Amount', width: 100, align: 'right' },
-    ],
-    rows: [
-      ['Opening value', formatMoney(data.openingValue)],
-      ['Deposits', formatMoney(data.deposits)],
-      ['Withdrawals', formatDeduction(data.withdrawals)],
-      ['Interest income', formatMoney(data.income.interest)],
-      ['Staking rewards', formatMoney(data.income.staking)],
-      ['Cash interest', formatMoney(data.income.cashInterest)],
-      ['Realised price change', formatMoney(data.realisedPriceChange)],
-      ['Unrealised price change', formatMoney(data.unrealisedPriceChange)],
-      ['Fees', formatDeduction(data.fees)],
-    ],
-    totals: [['Closing value', formatMoney(data.closingValue)]],
-  });
+  drawAmounts(
+    doc,
+    {
+      heading: 'Account summary',
+      label: 'This period',
+      rows: [
+        ['Opening value', formatMoney(data.openingValue)],
+        ['Deposits', formatMoney(data.deposits)],
+        ['Withdrawals', formatDeduction(data.withdrawals)],
+        ['Interest income', formatMoney(data.income.interest)],
+        ['Staking rewards', formatMoney(data.income.staking)],
+        ['Cash interest', formatMoney(data.income.cashInterest)],
+        ['Realised price change', formatMoney(data.realisedPriceChange)],
+        ['Unrealised price change', formatMoney(data.unrealisedPriceChange)],
+        ['Fees', formatDeduction(data.fees)],
+      ],
+      total: ['Closing value', formatMoney(data.closingValue)],
+    },
+    place,
+  );
 }
 
 function drawRealised(doc: Pdf, data: StatementData, place: Place): void {

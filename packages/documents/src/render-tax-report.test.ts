@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../test/pdf-text.ts';
+import { pdfText, readPdf } from '../test/pdf-text.ts';
 import { taxYear2025 } from '../test/statement-examples.ts';
 import { FiguresDoNotTieError } from './figure-checks.ts';
 import { renderTaxReport } from './render-tax-report.ts';
 
 async function reportText(data = taxYear2025()): Promise<string> {
-  const { pages } = await readPdf(await renderTaxReport(data));
-  return pages.flatMap((page) => page.lines).join('\n');
+  return pdfText(await renderTaxReport(data));
 }
 
 describe('renderTaxReport', () => {

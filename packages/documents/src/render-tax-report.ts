@@ -1,7 +1,14 @@
 import { checkTaxReportFigures } from './figure-checks.ts';
 import { dateOf, formatDeduction, formatMoney, formatShortDate, sumMoney } from './format.ts';
 import { openPdf, type Pdf } from './pdf/pdf-document.ts';
-import { drawFacts, drawHeading, drawNote, drawSideBySide, type Place } from './pdf/sections.ts';
+import {
+  drawAmounts,
+  drawFacts,
+  drawHeading,
+  drawNote,
+  drawSideBySide,
+  type Place,
+} from './pdf/sections.ts';
 import { type Column, drawTable, ensureSpace } from './pdf/table.ts';
 import type { TaxLot, TaxReportData, Term, TermTotals } from './statement-data.ts';
 
@@ -143,41 +150,40 @@ function drawLots(doc: Pdf, data: TaxReportData, term: Term): void {
 
 function drawHarvested(doc: Pdf, data: TaxReportData, place: Place): void {
   const { shortTerm, longTerm, count } = data.harvestedLosses;
-  drawHeading(doc, 'Tax-loss harvesting', place);
-  drawTable(doc, {
-    x: place.x,
-    fontSize: 8.5,
-    columns: [
-      { header: 'Losses harvested', width: place.width - 100 },
-      { header: 'Amount', width: 100, align: 'right' },
-    ],
-    rows: [
-      ['Short-term', formatDeduction(shortTerm)],
-      ['Long-term', formatDeduction(longTerm)],
-      ['Sales that harvested a loss', String(count)],
-    ],
-    totals: [['Total harvested', formatDeduction(sumMoney([shortTerm, longTerm]))]],
-  });
+  drawAmounts(
+    doc,
+    {
+      heading: 'Tax-loss harvesting',
+      label: 'Losses harvested',
+      rows: [
+        ['Short-term', formatDeduction(shortTerm)],
+        ['Long-term', formatDeduction(longTerm)],
+        ['Sales that harvested a loss', String(count)],
+      ],
+      total: ['Total harvested', formatDeduction(sumMoney([shortTerm, longTerm]))],
+    },
+    place,
+  );
 }
 
 function drawIncome(doc: Pdf, data: TaxReportData, place: Place): void {
   const { interest, taxExemptInterest, staking, cashInterest } = data.income;
-  drawHeading(doc, 'Income', place);
-  drawTable(doc, {
-    x: place.x,
-    fontSize: 8.5,
-    columns: [
-      { header: 'Kind', width: place.width - 100 },
-      { header: 'Amount', width: 100, align: 'right' },
-    ],
-    rows: [
-      ['Taxable interest', formatMoney(interest)],
-      ['Tax-exempt interest', formatMoney(taxExemptInterest)],
-      ['Staking rewards', formatMoney(staking)],
-      ['Cash interest', formatMoney(cashInterest)],
-    ],
-    totals: [
-      ['Total income', formatMoney(sumMoney([interest, taxExemptInterest, staking, cashInterest]))],
-    ],
-  });
+  drawAmounts(
+    doc,
+    {
+      heading: 'Income',
+      label: 'Kind',
+      rows: [
+        ['Taxable interest', formatMoney(interest)],
+        ['Tax-exempt interest', formatMoney(taxExemptInterest)],
+        ['Staking rewards', formatMoney(staking)],
+        ['Cash interest', formatMoney(cashInterest)],
+      ],
+      total: [
+        'Total income',
+        formatMoney(sumMoney([interest, taxExemptInterest, staking, cashInterest])),
+      ],
+    },
+    place,
+  );
 }

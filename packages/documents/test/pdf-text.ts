@@ -52,3 +52,9 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     await loading.destroy();
   }
 }
+
+/** Every line of every page, one to a line: for checking what the document says anywhere. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { pages } = await readPdf(bytes);
+  return pages.flatMap((page) => page.lines).join('\n');
+}

@@ -1,6 +1,6 @@
 import { COLOR, CONTENT_WIDTH, FONT, PAGE } from './page-style.ts';
 import type { Pdf } from './pdf-document.ts';
-import { ensureSpace } from './table.ts';
+import { drawTable, ensureSpace } from './table.ts';
 import { toWinAnsi } from './win-ansi.ts';
 
 /** Room a heading keeps for what follows it, so it never ends a page alone. */
@@ -79,4 +79,28 @@ export function drawSideBySide(doc: Pdf, blocks: readonly ((place: Place) => voi
   });
   doc.y = bottom;
   doc.x = PAGE.left;
+}
+
+export type AmountsBlock = {
+  heading: string;
+  /** What the first column lists, at the head of the table. */
+  label: string;
+  rows: readonly (readonly [label: string, amount: string])[];
+  total: readonly [label: string, amount: string];
+};
+
+/** A headed two-column table of amounts and its total, in one column of the page. */
+export function drawAmounts(doc: Pdf, block: AmountsBlock, place: Place): void {
+  const amountWidth = 100;
+  drawHeading(doc, block.heading, place);
+  drawTable(doc, {
+    x: place.x,
+    fontSize: 8.5,
+    columns: [
+      { header: block.label, width: place.width - amountWidth },
+      { header: 'Amount', width: amountWidth, align: 'right' },
+    ],
+    rows: block.rows,
+    totals: [block.total],
+  });
 }
