@@ -19,7 +19,7 @@ import {
   drawSideBySide,
   type Place,
 } from './pdf/sections.ts';
-import { type Column, drawTable, ensureSpace } from './pdf/table.ts';
+import { type Column, drawTable } from './pdf/table.ts';
 import type { StatementData } from './statement-data.ts';
 
 /**
@@ -50,8 +50,8 @@ export async function renderStatement(data: StatementData): Promise<Uint8Array> 
     ],
     3,
   );
-  ensureSpace(doc, 200);
-  drawSideBySide(doc, [
+  // The summary is the taller block: a heading, a header, nine lines and the closing value.
+  drawSideBySide(doc, 230, [
     (place) => drawSummary(doc, data, place),
     (place) => drawRealised(doc, data, place),
   ]);

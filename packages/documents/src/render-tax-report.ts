@@ -9,7 +9,7 @@ import {
   drawSideBySide,
   type Place,
 } from './pdf/sections.ts';
-import { type Column, drawTable, ensureSpace } from './pdf/table.ts';
+import { type Column, drawTable } from './pdf/table.ts';
 import type { TaxLot, TaxReportData, Term, TermTotals } from './statement-data.ts';
 
 /**
@@ -42,8 +42,8 @@ export async function renderTaxReport(data: TaxReportData): Promise<Uint8Array> 
   drawTermSummary(doc, data);
   drawLots(doc, data, 'SHORT');
   drawLots(doc, data, 'LONG');
-  ensureSpace(doc, 150);
-  drawSideBySide(doc, [
+  // Income is the taller block: a heading, a header, four lines and the total.
+  drawSideBySide(doc, 150, [
     (place) => drawHarvested(doc, data, place),
     (place) => drawIncome(doc, data, place),
   ]);

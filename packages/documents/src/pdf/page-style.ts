@@ -13,6 +13,9 @@ export const PAGE = {
 
 export const CONTENT_WIDTH = PAGE.right - PAGE.left;
 
+/** The bottom of the content area: a row that would cross it goes on the next page. */
+export const CONTENT_BOTTOM = PAGE.height - PAGE.bottom;
+
 export const COLOR = {
   text: '#1b1f24',
   muted: '#5b6470',

@@ -65,9 +65,15 @@ export function drawNote(doc: Pdf, text: string): void {
 
 /**
  * Draws blocks next to each other from the same top, each in its own column, and leaves `doc.y`
- * under the tallest. For short tables that fit on the page together.
+ * under the tallest. They start on a new page unless `height` points, the tallest block, fit on
+ * this one: a block that broke across pages would leave its neighbour behind.
  */
-export function drawSideBySide(doc: Pdf, blocks: readonly ((place: Place) => void)[]): void {
+export function drawSideBySide(
+  doc: Pdf,
+  height: number,
+  blocks: readonly ((place: Place) => void)[],
+): void {
+  ensureSpace(doc, height);
   const gap = 18;
   const width = (CONTENT_WIDTH - gap * (blocks.length - 1)) / blocks.length;
   const top = doc.y;

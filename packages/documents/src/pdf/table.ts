@@ -1,4 +1,4 @@
-import { COLOR, FONT, PAGE } from './page-style.ts';
+import { COLOR, CONTENT_BOTTOM, FONT, PAGE } from './page-style.ts';
 import type { Pdf } from './pdf-document.ts';
 import { toWinAnsi } from './win-ansi.ts';
 
@@ -26,14 +26,9 @@ type MeasuredRow = {
   height: number;
 };
 
-/** The bottom of the content area: a row that would cross it goes on the next page. */
-export function contentBottom(): number {
-  return PAGE.height - PAGE.bottom;
-}
-
 /** Starts a new page unless `height` points are left on this one. */
 export function ensureSpace(doc: Pdf, height: number): void {
-  if (doc.y + height > contentBottom()) doc.addPage();
+  if (doc.y + height > CONTENT_BOTTOM) doc.addPage();
 }
 
 /**
@@ -106,7 +101,7 @@ export function drawTable(doc: Pdf, table: Table): void {
   drawHeader();
 
   const breakBefore = (height: number) => {
-    if (doc.y + height <= contentBottom()) return;
+    if (doc.y + height <= CONTENT_BOTTOM) return;
     doc.addPage();
     if (table.continued !== undefined) {
       doc
