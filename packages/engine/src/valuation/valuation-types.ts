@@ -207,7 +207,7 @@ export type DayFigures = {
   /** Tax figures of today's sales: gains and losses (as a positive number), by lot. */
   realisedGainCents: number;
   realisedLossCents: number;
-  /** Losses harvested today, and what harvesting has saved in tax over the account's life. */
+  /** Losses realised by today's tax-loss harvesting sales, as a positive number (SPEC 12.12). */
   harvestedLossCents: number;
   /** Time-weighted return of the day, decimal (SPEC 12). */
   dailyReturn: number;
