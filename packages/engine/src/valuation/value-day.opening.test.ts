@@ -11,6 +11,18 @@ const solver = await loadSolver();
 const market = generatedMarket({ bondCounts: { municipal: 600, corporate: 200, treasury: 50 } });
 const history = historyOnItsDate(market);
 
+// The house strategy with room for treasuries and any liquidity: this small market holds few
+// bonds inside the house's liquidity range.
+const house = bondStrategy();
+const loose = {
+  ...house,
+  strategy: {
+    ...house.strategy,
+    assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
+    factors: { ...house.strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
+  },
+} satisfies typeof house;
+
 const onItsDate = (overrides: Partial<ValuationDay>): ValuationDay => ({
   market: history,
   day: market.asOf,
@@ -26,17 +38,7 @@ const onItsDate = (overrides: Partial<ValuationDay>): ValuationDay => ({
 });
 
 describe('opening a bond book (SPEC 12.5)', () => {
-  // The house strategy with room for treasuries and any liquidity: this small market holds few
-  // bonds inside the house's liquidity range.
-  const house = bondStrategy();
-  const strategy = {
-    ...house,
-    strategy: {
-      ...house.strategy,
-      assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
-      factors: { ...house.strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
-    },
-  } satisfies typeof house;
+  const strategy = loose;
   const cash = 50_000_000;
   const day = valueDay(
     onItsDate({ book: { cashCents: cash, lots: [], recentLossSales: [] }, strategy }),
@@ -93,15 +95,6 @@ describe('opening a bond book (SPEC 12.5)', () => {
 
 describe('a change of bond strategy (SPEC 12.7)', () => {
   it('sells what the new portfolio holds less of and buys the rest, the identity intact', () => {
-    const house = bondStrategy();
-    const loose = {
-      ...house,
-      strategy: {
-        ...house.strategy,
-        assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
-        factors: { ...house.strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
-      },
-    } satisfies typeof house;
     const munisOnly = {
       ...loose,
       strategy: {
