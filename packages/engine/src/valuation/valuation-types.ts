@@ -83,7 +83,8 @@ export type BookLot = {
 };
 
 /**
- * A sale at a loss, remembered 31 days for wash sales and the harvest's cool-down (SPEC 12.9).
+ * A bond sold at a loss, remembered 31 days for wash sales and for the bonds a loss swap may
+ * not buy (SPEC 9.4, 12.9).
  * `lossCents` and `quantity` are what a later purchase may still wash: a purchase that washes
  * part of the loss takes its share of both.
  */
