@@ -15,7 +15,7 @@ export const canSell = (state: DayState): boolean => !(state.dnt && FORBIDS[stat
 /** Notes a trade do-not-trade stopped, by what it was for, to say once at the end of the day. */
 export function recordBlocked(state: DayState, what: string, cents: number): void {
   if (cents <= 0) return;
-  state.blockedTrades.set(what, (state.blockedTrades.get(what) ?? 0) + cents);
+  state.blockedTrades.set(what, (state.blockedTrades.get(what) ?? 0) + Math.round(cents));
 }
 
 /** "the account is set to do not buy (DNB)" */

@@ -21,7 +21,7 @@ import { buyBond, buyTokenFor, dropEmptied, relieve, sellQuantity, TOKEN_FEE } f
 /** Whether do-not-trade lets a harvest sell and buy back; noted when it does not. */
 function mayHarvest(state: DayState, valueCents: number): boolean {
   if (canSell(state) && canBuy(state)) return true;
-  recordBlocked(state, `${TRADES_FOR.HARVEST} sales`, valueCents);
+  recordBlocked(state, `${TRADES_FOR.HARVEST} trades`, valueCents);
   return false;
 }
 

@@ -68,7 +68,11 @@ export function receiveIncome(
   for (const [instrument, quantity] of held) {
     const kind = instrumentOf(state.history, instrument);
     if (kind.kind === 'bond') {
-      for (const event of state.history.cashEvents(kind.index, previousDay, state.day)) {
+      // A redemption's own day's coupon is paid first, whichever order the market lists them in.
+      const events = [...state.history.cashEvents(kind.index, previousDay, state.day)].sort(
+        (a, b) => a.day - b.day || Number(a.kind !== 'COUPON') - Number(b.kind !== 'COUPON'),
+      );
+      for (const event of events) {
         receiveBondEvent(state, instrument, quantity, event);
         if (event.kind !== 'COUPON') break;
       }

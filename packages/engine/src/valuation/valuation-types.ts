@@ -83,7 +83,8 @@ export type BookLot = {
 };
 
 /**
- * A sale at a loss, remembered 31 days for wash sales and the harvest's cool-down (SPEC 12.9).
+ * A bond sold at a loss, remembered 31 days for wash sales and for the bonds a loss swap may
+ * not buy (SPEC 9.4, 12.9).
  * `lossCents` and `quantity` are what a later purchase may still wash: a purchase that washes
  * part of the loss takes its share of both.
  */
@@ -207,7 +208,7 @@ export type DayFigures = {
   /** Tax figures of today's sales: gains and losses (as a positive number), by lot. */
   realisedGainCents: number;
   realisedLossCents: number;
-  /** Losses harvested today, and what harvesting has saved in tax over the account's life. */
+  /** Losses realised by today's tax-loss harvesting sales, as a positive number (SPEC 12.12). */
   harvestedLossCents: number;
   /** Time-weighted return of the day, decimal (SPEC 12). */
   dailyReturn: number;

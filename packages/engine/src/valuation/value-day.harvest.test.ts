@@ -86,7 +86,7 @@ describe('token harvesting (SPEC 12.9, 11.5)', () => {
     const [, monday] = run('DNB');
     expect(monday?.entries).toEqual([]);
     expect(monday?.blocked).toEqual([
-      'Tax-loss harvesting sales of $850.00 were not made: the account is set to do not buy (DNB).',
+      'Tax-loss harvesting trades of $850.00 were not made: the account is set to do not buy (DNB).',
     ]);
   });
 });

@@ -4,38 +4,44 @@ import { CONSTRUCTION } from '../bond-strategy/construction-rules.ts';
 import { generatedMarket } from '../market/generated-market.ts';
 import { loadSolver } from '../optimise/solver.ts';
 import { bondStrategy, historyOnItsDate } from './valuation-fixtures.ts';
+import type { ValuationDay } from './valuation-types.ts';
 import { valueDay } from './value-day.ts';
 
 const solver = await loadSolver();
 const market = generatedMarket({ bondCounts: { municipal: 600, corporate: 200, treasury: 50 } });
 const history = historyOnItsDate(market);
 
+// The house strategy with room for treasuries and any liquidity: this small market holds few
+// bonds inside the house's liquidity range.
+const house = bondStrategy();
+const loose = {
+  ...house,
+  strategy: {
+    ...house.strategy,
+    assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
+    factors: { ...house.strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
+  },
+} satisfies typeof house;
+
+const onItsDate = (overrides: Partial<ValuationDay>): ValuationDay => ({
+  market: history,
+  day: market.asOf,
+  previousDay: null,
+  book: { cashCents: 0, lots: [], recentLossSales: [] },
+  previous: null,
+  strategy: bondStrategy(),
+  strategyChanged: false,
+  dnt: null,
+  depositCents: 0,
+  withdrawalCents: 0,
+  ...overrides,
+});
+
 describe('opening a bond book (SPEC 12.5)', () => {
-  // The house strategy with room for treasuries and any liquidity: this small market holds few
-  // bonds inside the house's liquidity range.
-  const house = bondStrategy();
-  const strategy = {
-    ...house,
-    strategy: {
-      ...house.strategy,
-      assets: { type: 'max_allocation', muni_max_pct: 70, corp_max_pct: 30, tsry_max_pct: 30 },
-      factors: { ...house.strategy.factors, liquidity: { target: 'U', min: 1, max: 100 } },
-    },
-  } satisfies typeof house;
+  const strategy = loose;
   const cash = 50_000_000;
   const day = valueDay(
-    {
-      market: history,
-      day: market.asOf,
-      previousDay: null,
-      book: { cashCents: cash, lots: [], recentLossSales: [] },
-      previous: null,
-      strategy,
-      strategyChanged: false,
-      dnt: null,
-      depositCents: 0,
-      withdrawalCents: 0,
-    },
+    onItsDate({ book: { cashCents: cash, lots: [], recentLossSales: [] }, strategy }),
     solver,
   );
 
@@ -84,5 +90,56 @@ describe('opening a bond book (SPEC 12.5)', () => {
         .filter((line) => line.in_state_flag === 'true')
         .every((line) => line.asset_class === 'in_state_municipal_bonds'),
     ).toBe(true);
+  });
+});
+
+describe('a change of bond strategy (SPEC 12.7)', () => {
+  it('sells what the new portfolio holds less of and buys the rest, the identity intact', () => {
+    const munisOnly = {
+      ...loose,
+      strategy: {
+        ...loose.strategy,
+        assets: { type: 'select', municipals: true, corporates: false, treasuries: false },
+      },
+    } satisfies typeof house;
+    const opened = valueDay(
+      onItsDate({
+        book: { cashCents: 50_000_000, lots: [], recentLossSales: [] },
+        strategy: loose,
+      }),
+      solver,
+    );
+    // Valued again the same day, as if a day later with nothing moved: only the change trades.
+    const changed = valueDay(
+      onItsDate({
+        previousDay: market.asOf,
+        book: opened.book,
+        previous: opened.figures,
+        strategy: munisOnly,
+        strategyChanged: true,
+      }),
+      solver,
+    );
+    expect(changed.blocked).toEqual([]);
+    const municipal = (cusip: string | null) =>
+      market.bonds.bondClass[market.bonds.cusip.indexOf(cusip as string)] === 0;
+    const sold = changed.entries.filter((entry) => entry.kind === 'SELL');
+    const bought = changed.entries.filter((entry) => entry.kind === 'BUY');
+    // Every corporate and treasury goes; whatever is bought is municipal.
+    expect(sold.length).toBeGreaterThan(0);
+    expect(changed.entries.every((entry) => entry.reason === 'STRATEGY_CHANGE')).toBe(true);
+    expect(bought.every((entry) => municipal(entry.instrument))).toBe(true);
+    expect(changed.book.lots.every((lot) => municipal(lot.instrument))).toBe(true);
+    // Bonds trade without fees at the marks they are valued at: the NAV moves only by the
+    // cents each instrument's rounding may put between a sale and what is left.
+    const { figures } = changed;
+    expect(figures.feesCents).toBe(0);
+    expect(figures.navCents - opened.figures.navCents).toBe(
+      figures.incomeCents +
+        figures.realisedPriceChangeCents +
+        figures.unrealisedCents -
+        opened.figures.unrealisedCents,
+    );
+    expect(Math.abs(figures.navCents - opened.figures.navCents)).toBeLessThanOrEqual(sold.length);
   });
 });

@@ -20,6 +20,15 @@ const market = fixtureMarket({
     { symbol: 'TOKB', name: 'Token B', close: 20 },
   ],
 });
+/** TOKA at $100 and TOKB at $20 every day. */
+const flat = fixtureMarket({
+  firstDay: '2026-01-01',
+  lastDay: '2026-03-31',
+  tokens: [
+    { symbol: 'TOKA', close: 100 },
+    { symbol: 'TOKB', close: 20 },
+  ],
+});
 const sixtyForty = fixedTokenStrategy({ TOKA: 60, TOKB: 40 });
 const emptyBook = (cashCents: number) => ({ cashCents, lots: [], recentLossSales: [] });
 
@@ -148,14 +157,6 @@ describe('a change of token strategy (SPEC 12.7)', () => {
   // 500,000 less a 500 fee. The shortfall of TOKB is then half of 999,500 = 499,750, more than
   // the 499,500 of cash pays with its fee, so the budget is 499,750 × 499,500 / 499,750 =
   // 499,500: 499,500 / 1.001 = 499,001.0 → 499,000 of TOKB (249.5 units), fee 499.
-  const flat = fixtureMarket({
-    firstDay: '2026-01-01',
-    lastDay: '2026-03-31',
-    tokens: [
-      { symbol: 'TOKA', close: 100 },
-      { symbol: 'TOKB', close: 20 },
-    ],
-  });
   const book = {
     cashCents: 0,
     lots: [lotOf('TOKA', 100, 1_000_000, '2026-01-05')],
@@ -260,5 +261,70 @@ describe('staking (SPEC 12.3, 11.6)', () => {
       navCents: 1_000_300,
       unrealisedCents: 0,
     });
+  });
+});
+
+describe('token rebalancing within a tax budget (SPEC 12.8, 4.4)', () => {
+  // 60 TOKA bought at $50 (300,000 cents) and 200 TOKB at $20 (400,000) on 2025-06-02, under a
+  // year before, and no cash; TOKA is now $100: 600,000 against TOKB's 400,000. Monday
+  // 9 March starts a new week: to 50/50, 10 TOKA
+  // are sold for 100,000 less a 100 fee, a gain of 99,900 − 50,000 = 49,900. The TOKB
+  // shortfall is then half of 999,900 less 400,000 = 99,950, more than the 99,900 of cash pays:
+  // its budget is 99,900, which buys 99,900 / 1.001 = 99,800.2 → 99,800 (49.9 units) and a
+  // fee of 99.8 → 100.
+  const rebalanceWithin = (budget: number) => {
+    const strategy = fixedTokenStrategy(
+      { TOKA: 50, TOKB: 50 },
+      { frequency: 'WEEKLY', total_tax_budget: budget },
+    );
+    return valueDays(
+      flat,
+      {
+        cashCents: 0,
+        lots: [lotOf('TOKA', 60, 300_000, '2025-06-02'), lotOf('TOKB', 200, 400_000, '2025-06-02')],
+        recentLossSales: [],
+      },
+      [
+        { day: '2026-03-06', strategy },
+        { day: '2026-03-09', strategy },
+      ],
+      NO_SOLVER,
+    )[1];
+  };
+
+  it('sells when the gain fits in the budget, and counts it', () => {
+    const monday = rebalanceWithin(500);
+    expect(monday?.entries).toEqual([
+      expect.objectContaining({
+        kind: 'SELL',
+        reason: 'REBALANCE',
+        instrument: 'TOKA',
+        quantity: 10,
+        cashCents: 99_900,
+        feeCents: 100,
+      }),
+      {
+        kind: 'BUY',
+        reason: 'REBALANCE',
+        instrument: 'TOKB',
+        quantity: expect.closeTo(49.9, 10),
+        cashCents: -99_900,
+        incomeCents: 0,
+        feeCents: 100,
+      },
+    ]);
+    expect(monday?.entries[0]?.realised).toMatchObject({
+      costCents: 50_000,
+      gainCents: 49_900,
+      term: 'SHORT',
+    });
+    expect(monday?.book.realisedGainsCents).toBe(49_900);
+    expect(monday?.book.cashCents).toBe(0);
+  });
+
+  it('drifts when the gain would pass the budget', () => {
+    const monday = rebalanceWithin(400);
+    expect(monday?.entries).toEqual([]);
+    expect(monday?.book.realisedGainsCents).toBe(0);
   });
 });

@@ -73,7 +73,6 @@ export function washLossOnSale(
     (lot) =>
       lot.quantity > 0 &&
       lot.washAdjustmentCents === 0 &&
-      lot.bought <= state.day &&
       inWashSaleWindow(state.day, lot.bought) &&
       !(lot.instrument === sold.instrument && lot.bought === sold.bought) &&
       isIdentical(state, lot.instrument, sold.instrument),
