@@ -95,7 +95,12 @@ export function marketHistory(source: HistorySource): MarketHistory {
     const mark = (index: number) => {
       let known = marks.get(index);
       if (known === undefined) {
-        known = markOf(termsOf(index), redemptionFor(index), day, curve) ?? null;
+        // Most bonds of an earlier day are not issued yet or long redeemed: no terms needed.
+        const outstanding =
+          day >= (bonds.dated[index] as number) && day < (bonds.maturity[index] as number);
+        known = outstanding
+          ? (markOf(termsOf(index), redemptionFor(index), day, curve) ?? null)
+          : null;
         marks.set(index, known);
       }
       return known ?? undefined;
