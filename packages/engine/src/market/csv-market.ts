@@ -4,6 +4,8 @@ import { cashFlows } from '../bonds/cash-flows.ts';
 import { riskMeasures } from '../bonds/risk.ts';
 import { yieldToWorst } from '../bonds/yield.ts';
 import { type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
+import type { PricedMark } from './bond-redemption.ts';
+import { setPriceColumns } from './bond-universe.ts';
 import { type CsvRecord, fieldReader, MarketDataError, parseCsv } from './csv.ts';
 import {
   allocateBondUniverse,
@@ -170,7 +172,7 @@ function readBonds(
     const callPrice =
       record.get('call_price') === '' ? 100 : field.number('call_price', { min: 50, max: 150 });
     const priced = redeemed
-      ? UNPRICED
+      ? undefined
       : priceColumns(
           { coupon, dated, maturity, firstCall, callPrice, bondClass },
           asOf,
@@ -190,13 +192,8 @@ function readBonds(
     universe.rating[i] = rating;
     universe.liquidity[i] = field.number('liquidity', { min: 1, max: 100 });
     universe.amt[i] = /^(true|1|yes)$/i.test(record.get('amt')) ? 1 : 0;
-    universe.price[i] = priced.price;
-    universe.ytw[i] = priced.ytw;
-    universe.duration[i] = priced.duration;
-    universe.convexity[i] = priced.convexity;
-    universe.worstDay[i] = priced.worstDay;
-    universe.accrued[i] = priced.accrued;
-    universe.spread[i] = priced.spread;
+    setPriceColumns(universe, i, priced);
+    universe.spread[i] = priced?.spread ?? Number.NaN;
   });
   return universe;
 }
@@ -212,23 +209,13 @@ function isRedeemedRow(record: CsvRecord, asOf: EpochDay): boolean {
   }
 }
 
-const UNPRICED = {
-  price: Number.NaN,
-  ytw: Number.NaN,
-  duration: Number.NaN,
-  convexity: Number.NaN,
-  worstDay: -1,
-  accrued: Number.NaN,
-  spread: Number.NaN,
-};
-
 /** A bond's columns from the vendor's clean price on the last day (SPEC 3.9). */
 function priceColumns(
   bond: CallableTerms & { callPrice: number; bondClass: BondClass },
   asOf: EpochDay,
   price: number,
   curve: YieldCurve,
-): typeof UNPRICED {
+): PricedMark & { spread: number } {
   const calls = candidateCalls(bond, asOf);
   const terms = { couponRate: bond.coupon, maturity: bond.maturity, dated: bond.dated, calls };
   const worst = yieldToWorst(terms, asOf, price);

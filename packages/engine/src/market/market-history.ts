@@ -9,8 +9,8 @@ import {
   pricingTermsOf,
   redemptionOf,
 } from './bond-redemption.ts';
-import { pickBonds } from './bond-universe.ts';
-import type { BondUniverse, MarketData, PriceSeries } from './market-data.ts';
+import { pickBonds, setPriceColumns } from './bond-universe.ts';
+import type { MarketData, PriceSeries } from './market-data.ts';
 
 /** What a history is made of: a market holding every bond ever listed and every day's series. */
 export type HistorySource = {
@@ -168,16 +168,6 @@ export function marketHistory(source: HistorySource): MarketHistory {
       return bondCashEvents(termsOf(index), redemptionFor(index), from, to);
     },
   };
-}
-
-/** A bond's price columns from its mark; NaN (and no worst day) when it is not outstanding. */
-function setPriceColumns(bonds: BondUniverse, index: number, mark: PricedMark | undefined): void {
-  bonds.price[index] = mark?.price ?? Number.NaN;
-  bonds.ytw[index] = mark?.ytw ?? Number.NaN;
-  bonds.duration[index] = mark?.duration ?? Number.NaN;
-  bonds.convexity[index] = mark?.convexity ?? Number.NaN;
-  bonds.worstDay[index] = mark?.worstDay ?? -1;
-  bonds.accrued[index] = mark?.accrued ?? Number.NaN;
 }
 
 /** `make(day)`, kept for the last few days asked. */
