@@ -84,7 +84,8 @@ export function markOf(
   day: EpochDay,
   curve: YieldCurve,
 ): PricedMark | undefined {
-  if (day < bond.dated || day >= redemption.day) return undefined;
+  // A bond without a spread (a firm's matured bond, SPEC 3.9) has no price on any day.
+  if (day < bond.dated || day >= redemption.day || Number.isNaN(bond.spread)) return undefined;
   if (redemption.kind === 'CALL' && day >= redemption.day - CALL_NOTICE_DAYS) {
     const rate = bondYield(bond, curve, yearsBetween(day, bond.maturity));
     const terms = { couponRate: bond.coupon, maturity: bond.maturity, dated: bond.dated };

@@ -1,3 +1,4 @@
+import type { PricedMark } from './bond-redemption.ts';
 import { allocateBondUniverse, type BondUniverse } from './market-data.ts';
 
 /** Every numeric column, copied alike when bonds are picked out or joined. */
@@ -54,4 +55,18 @@ export function joinBonds(universes: readonly BondUniverse[]): BondUniverse {
     }
   }
   return joined;
+}
+
+/** A bond's price columns from its mark; NaN (and no worst day) when it is not outstanding. */
+export function setPriceColumns(
+  bonds: BondUniverse,
+  index: number,
+  mark: PricedMark | undefined,
+): void {
+  bonds.price[index] = mark?.price ?? Number.NaN;
+  bonds.ytw[index] = mark?.ytw ?? Number.NaN;
+  bonds.duration[index] = mark?.duration ?? Number.NaN;
+  bonds.convexity[index] = mark?.convexity ?? Number.NaN;
+  bonds.worstDay[index] = mark?.worstDay ?? -1;
+  bonds.accrued[index] = mark?.accrued ?? Number.NaN;
 }

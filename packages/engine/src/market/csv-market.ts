@@ -4,7 +4,9 @@ import { cashFlows } from '../bonds/cash-flows.ts';
 import { riskMeasures } from '../bonds/risk.ts';
 import { yieldToWorst } from '../bonds/yield.ts';
 import { type EpochDay, formatIsoDate, parseIsoDate } from '../dates.ts';
-import { fieldReader, MarketDataError, parseCsv } from './csv.ts';
+import type { PricedMark } from './bond-redemption.ts';
+import { setPriceColumns } from './bond-universe.ts';
+import { type CsvRecord, fieldReader, MarketDataError, parseCsv } from './csv.ts';
 import {
   allocateBondUniverse,
   BOND_CLASSES,
@@ -15,7 +17,12 @@ import {
   type Token,
   type YieldCurve,
 } from './market-data.ts';
-import { candidateCalls, referenceYield, yearsBetween } from './price-to-worst.ts';
+import {
+  type CallableTerms,
+  candidateCalls,
+  referenceYield,
+  yearsBetween,
+} from './price-to-worst.ts';
 import { curveOn } from './treasury-curve.ts';
 
 /** The files of a market, as text (MARKET-DATA.md documents their columns). */
@@ -40,7 +47,10 @@ const TENORS = ['0.25', '0.5', '1', '2', '3', '5', '7', '10', '20', '30'] as con
  * the treasury curve by tenor; tokens with daily closes; benchmark levels. The market's date is
  * the curve's last day. Any bad value fails with the file, line and column that hold it.
  */
-export function importMarket(files: MarketFiles): MarketData {
+export function importMarket(
+  files: MarketFiles,
+  options: { keepRedeemed?: boolean } = {},
+): MarketData {
   const curve = readCurve(files.treasuryCurve);
   const asOf = curve.days[curve.days.length - 1] as EpochDay;
   const treasuryCurve = (day: EpochDay) => curveOn(curve.days, curve.curves, day);
@@ -49,7 +59,7 @@ export function importMarket(files: MarketFiles): MarketData {
   return {
     version: filesVersion(files),
     asOf,
-    bonds: readBonds(files.bonds, asOf, treasuryCurve(asOf)),
+    bonds: readBonds(files.bonds, asOf, treasuryCurve(asOf), options.keepRedeemed ?? false),
     curveDays: curve.days,
     treasuryCurve,
     tokens,
@@ -105,7 +115,17 @@ function dateOf(text: string, fail: (column: string, what: string) => never, col
   }
 }
 
-function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUniverse {
+/**
+ * A bond maturing by the last day may stay, its price empty, so a history still pays its
+ * maturity (SPEC 3.10): with `keepRedeemed` it is kept without price, yield or spread, else
+ * left out.
+ */
+function readBonds(
+  text: string,
+  asOf: EpochDay,
+  curve: YieldCurve,
+  keepRedeemed: boolean,
+): BondUniverse {
   const file = 'bonds.csv';
   const columns = [
     'cusip',
@@ -123,7 +143,9 @@ function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUnivers
     'amt',
     'price',
   ];
-  const records = parseCsv(text, file, columns);
+  const records = parseCsv(text, file, columns).filter(
+    (record) => keepRedeemed || !isRedeemedRow(record, asOf),
+  );
   const strings = {
     cusip: records.map(() => ''),
     issuer: records.map(() => ''),
@@ -143,16 +165,20 @@ function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUnivers
     const coupon = field.number('coupon', { min: 0, max: 25 }) / 100;
     const dated = dateOf(field.text('dated'), field.fail, 'dated');
     const maturity = dateOf(field.text('maturity'), field.fail, 'maturity');
-    if (maturity <= asOf) field.fail('maturity', "is not after the curve's last day");
+    const redeemed = isRedeemedRow(record, asOf);
+    if (maturity <= asOf && !redeemed) field.fail('maturity', "is not after the curve's last day");
     const firstCallText = record.get('first_call');
     const firstCall = firstCallText === '' ? -1 : dateOf(firstCallText, field.fail, 'first_call');
     const callPrice =
       record.get('call_price') === '' ? 100 : field.number('call_price', { min: 50, max: 150 });
-    const price = field.number('price', { min: 1, max: 300 });
-    const calls = candidateCalls({ coupon, dated, maturity, firstCall, callPrice }, asOf);
-    const terms = { couponRate: coupon, maturity, dated, calls };
-    const worst = yieldToWorst(terms, asOf, price);
-    const risk = riskMeasures(worst.flows, worst.yield);
+    const priced = redeemed
+      ? undefined
+      : priceColumns(
+          { coupon, dated, maturity, firstCall, callPrice, bondClass },
+          asOf,
+          field.number('price', { min: 1, max: 300 }),
+          curve,
+        );
     strings.cusip[i] = field.text('cusip');
     strings.issuer[i] = field.text('issuer');
     strings.sector[i] = field.text('sector');
@@ -166,17 +192,44 @@ function readBonds(text: string, asOf: EpochDay, curve: YieldCurve): BondUnivers
     universe.rating[i] = rating;
     universe.liquidity[i] = field.number('liquidity', { min: 1, max: 100 });
     universe.amt[i] = /^(true|1|yes)$/i.test(record.get('amt')) ? 1 : 0;
-    universe.price[i] = price;
-    universe.ytw[i] = worst.yield;
-    universe.duration[i] = risk.modified;
-    universe.convexity[i] = risk.convexity;
-    universe.worstDay[i] = worst.redemption.day;
-    universe.accrued[i] = cashFlows(terms, asOf).accrued;
-    // Against remaining maturity, as every market defines it (SPEC 3.4).
-    universe.spread[i] =
-      worst.yield - referenceYield(bondClass, curve, yearsBetween(asOf, maturity));
+    setPriceColumns(universe, i, priced);
+    universe.spread[i] = priced?.spread ?? Number.NaN;
   });
   return universe;
+}
+
+/** A row of a bond matured by the last day and kept without a price. */
+function isRedeemedRow(record: CsvRecord, asOf: EpochDay): boolean {
+  if (record.get('price') !== '') return false;
+  try {
+    return parseIsoDate(record.get('maturity')) <= asOf;
+  } catch {
+    // A bad date is reported with its line when the row is read.
+    return false;
+  }
+}
+
+/** A bond's columns from the vendor's clean price on the last day (SPEC 3.9). */
+function priceColumns(
+  bond: CallableTerms & { callPrice: number; bondClass: BondClass },
+  asOf: EpochDay,
+  price: number,
+  curve: YieldCurve,
+): PricedMark & { spread: number } {
+  const calls = candidateCalls(bond, asOf);
+  const terms = { couponRate: bond.coupon, maturity: bond.maturity, dated: bond.dated, calls };
+  const worst = yieldToWorst(terms, asOf, price);
+  const risk = riskMeasures(worst.flows, worst.yield);
+  return {
+    price,
+    ytw: worst.yield,
+    duration: risk.modified,
+    convexity: risk.convexity,
+    worstDay: worst.redemption.day,
+    accrued: cashFlows(terms, asOf).accrued,
+    // Against remaining maturity, as every market defines it (SPEC 3.4).
+    spread: worst.yield - referenceYield(bond.bondClass, curve, yearsBetween(asOf, bond.maturity)),
+  };
 }
 
 function readTokens(tokensText: string, pricesText: string) {

@@ -124,6 +124,27 @@ describe('a history from a firm’s files (SPEC 3.9, 3.10)', () => {
     expect(before.treasuryCurve(day('2025-08-01'))(1)).toBeCloseTo(0.05, 12);
   });
 
+  it('keeps a matured bond whose price is left empty, to pay its maturity', () => {
+    // GONE: 4 % treasury dated 2023-02-01, matured 2025-02-01, on the file without a price.
+    const gone =
+      'GONE00001,United States Treasury,Treasury,treasury,,4,2023-02-01,2025-02-01,,,AAA,95,false,';
+    const files = { ...FILES, bonds: `${FILES.bonds}\n${gone}` };
+    const kept = importMarketHistory(files);
+    const index = kept.bondIndex('GONE00001') as number;
+    expect(kept.cashEvents(index, day('2025-01-01'), day('2025-03-01'))).toEqual([
+      { kind: 'COUPON', day: day('2025-02-01'), perHundred: 2 },
+      { kind: 'MATURITY', day: day('2025-02-01'), perHundred: 100 },
+    ]);
+    // No spread can be read without a price, so no day has a mark.
+    expect(kept.on(day('2025-01-15')).bond(index)).toBeUndefined();
+    expect(kept.asOf(day('2025-01-15')).bonds.cusip).not.toContain('GONE00001');
+    // Simulations leave it out; with a price it is still an error.
+    expect(importMarket(files).bonds.cusip).not.toContain('GONE00001');
+    expect(() => importMarket({ ...files, bonds: `${files.bonds}99` })).toThrow(
+      /^bonds\.csv:5: maturity is not after the curve's last day/,
+    );
+  });
+
   it('leaves the bonds on the file uncalled before its last day, where it lists them', () => {
     const events = history.cashEvents(CALL, day('2024-01-01'), day('2025-08-01'));
     expect(events.map((event) => event.kind)).toEqual(['COUPON', 'COUPON', 'COUPON']);

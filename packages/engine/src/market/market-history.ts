@@ -9,8 +9,8 @@ import {
   pricingTermsOf,
   redemptionOf,
 } from './bond-redemption.ts';
-import { pickBonds } from './bond-universe.ts';
-import type { BondUniverse, MarketData, PriceSeries } from './market-data.ts';
+import { pickBonds, setPriceColumns } from './bond-universe.ts';
+import type { MarketData, PriceSeries } from './market-data.ts';
 
 /** What a history is made of: a market holding every bond ever listed and every day's series. */
 export type HistorySource = {
@@ -95,7 +95,12 @@ export function marketHistory(source: HistorySource): MarketHistory {
     const mark = (index: number) => {
       let known = marks.get(index);
       if (known === undefined) {
-        known = markOf(termsOf(index), redemptionFor(index), day, curve) ?? null;
+        // Most bonds of an earlier day are not issued yet or long redeemed: no terms needed.
+        const outstanding =
+          day >= (bonds.dated[index] as number) && day < (bonds.maturity[index] as number);
+        known = outstanding
+          ? (markOf(termsOf(index), redemptionFor(index), day, curve) ?? null)
+          : null;
         marks.set(index, known);
       }
       return known ?? undefined;
@@ -163,16 +168,6 @@ export function marketHistory(source: HistorySource): MarketHistory {
       return bondCashEvents(termsOf(index), redemptionFor(index), from, to);
     },
   };
-}
-
-/** A bond's price columns from its mark; NaN (and no worst day) when it is not outstanding. */
-function setPriceColumns(bonds: BondUniverse, index: number, mark: PricedMark | undefined): void {
-  bonds.price[index] = mark?.price ?? Number.NaN;
-  bonds.ytw[index] = mark?.ytw ?? Number.NaN;
-  bonds.duration[index] = mark?.duration ?? Number.NaN;
-  bonds.convexity[index] = mark?.convexity ?? Number.NaN;
-  bonds.worstDay[index] = mark?.worstDay ?? -1;
-  bonds.accrued[index] = mark?.accrued ?? Number.NaN;
 }
 
 /** `make(day)`, kept for the last few days asked. */
