@@ -88,7 +88,7 @@ export async function prepareIdentity(
           max: config.sessionMaxMinutes,
         },
       },
-      encryptionKey: config.encryptionKey ?? (await demoEncryptionKey(config.dataDir)),
+      encryptionKey: await encryptionKeyOf(config),
       messages,
       corsOrigins: config.corsOrigins,
       oauthProviders: config.oauthProviders,
@@ -102,6 +102,13 @@ export async function prepareIdentity(
 
 function domainOf(from: string): string {
   return /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
+}
+
+/** The key client data is sealed with: ENCRYPTION_KEY, or in demo mode the one kept on disk. */
+export async function encryptionKeyOf(
+  config: Pick<Config, 'encryptionKey' | 'dataDir'>,
+): Promise<string> {
+  return config.encryptionKey ?? demoEncryptionKey(config.dataDir);
 }
 
 /**

@@ -40,7 +40,16 @@ async function main(): Promise<void> {
     }
   }
 
-  const valuation = await startValuation(config, database, engines, app.log);
+  const valuation = await startValuation(
+    config,
+    database,
+    engines,
+    {
+      blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+      box: createSecretBox(identity.options.encryptionKey),
+    },
+    app.log,
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info(`received ${signal}, shutting down`);

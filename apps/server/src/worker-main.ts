@@ -3,10 +3,18 @@
 // simulation runs from the shared database and computes them on ENGINE_THREADS threads
 // (decision 014), and takes batches of the daily valuation from pg-boss's queue (decision 024);
 // any number may run side by side.
+
+import { join } from 'node:path';
 import { createSimulationRunner } from '@ballast/api';
-import { connectDatabase, migrateDatabase } from '@ballast/db';
+import {
+  connectDatabase,
+  createDirectoryBlobStore,
+  createSecretBox,
+  migrateDatabase,
+} from '@ballast/db';
 import pino from 'pino';
 import { ConfigError, readConfig } from './config.ts';
+import { encryptionKeyOf } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 import { readMarketSource } from './market-source.ts';
 import { startValuation } from './valuation/start-valuation.ts';
@@ -36,7 +44,11 @@ async function main(): Promise<void> {
   );
   const poll = setInterval(() => runner.wake(), POLL_MS);
   runner.wake();
-  const valuation = await startValuation(config, database, valuationEngines(config), log);
+  const stores = {
+    blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+    box: createSecretBox(await encryptionKeyOf(config)),
+  };
+  const valuation = await startValuation(config, database, valuationEngines(config), stores, log);
 
   const shutdown = async (signal: string) => {
     log.info(`received ${signal}, finishing the runs in hand`);

@@ -48,6 +48,7 @@ export {
   valuePortfolioDay,
 } from './valuation/portfolio-day.ts';
 export {
+  type DocumentStores,
   type PortfolioFailure,
   portfoliosToValue,
   runValuation,

@@ -284,6 +284,7 @@ export async function seedScenario(
   const valuation = await valueThrough(
     deps.database.db,
     deps.valuation ?? bundledValuationEngines,
+    { blobs: deps.blobs, box: deps.box },
     lastBusinessDayOnOrBefore(context.asOf),
     { concurrency: deps.database.kind === 'postgres' ? 4 : 1 },
   );

@@ -1,8 +1,15 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isBusinessDay } from '@ballast/api';
-import { connectDatabase, migrateDatabase } from '@ballast/db';
+import {
+  connectDatabase,
+  createDirectoryBlobStore,
+  createSecretBox,
+  migrateDatabase,
+} from '@ballast/db';
 import { ConfigError, readConfig } from '../config.ts';
 import type { CommandOutput } from '../firm-command.ts';
+import { encryptionKeyOf } from '../identity-setup.ts';
 import { valuationEngines } from './valuation-engine.ts';
 import { valueThrough } from './valuation-schedule.ts';
 
@@ -91,7 +98,11 @@ export async function runJobCommand(
   const database = await connectDatabase(config.database);
   try {
     await migrateDatabase(database);
-    const summary = await valueThrough(database.db, valuationEngines(config), date, {
+    const stores = {
+      blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+      box: createSecretBox(await encryptionKeyOf(config)),
+    };
+    const summary = await valueThrough(database.db, valuationEngines(config), stores, date, {
       portfolioIds: values.portfolio,
       concurrency: config.database.kind === 'postgres' ? concurrency : 1,
     });

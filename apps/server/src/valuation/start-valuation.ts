@@ -2,6 +2,7 @@
  * Starts the daily valuation in this process (decision 024): on a PostgreSQL server, pg-boss's
  * schedule and workers; on the embedded database, the in-process timer.
  */
+import type { DocumentStores } from '@ballast/api';
 import type { Database } from '@ballast/db';
 import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
@@ -21,11 +22,12 @@ export async function startValuation(
   config: Pick<Config, 'valuation' | 'database'>,
   database: Database,
   engines: ValuationEngines,
+  stores: DocumentStores,
   log: ValuationLog,
 ): Promise<RunningValuation> {
   const { at, concurrency } = config.valuation;
   if (config.database.kind !== 'postgres') {
-    const timer = startInProcessValuation({ db: database.db, engines, log, at });
+    const timer = startInProcessValuation({ db: database.db, engines, stores, log, at });
     return {
       async stop() {
         timer.stop();
@@ -39,6 +41,7 @@ export async function startValuation(
   await startQueuedValuation(boss, {
     db: database.db,
     engines,
+    stores,
     log,
     at,
     cron: `${at.minute} ${at.hour} * * 1-5`,

@@ -6,6 +6,7 @@
  * while the system was down are valued in order.
  */
 import {
+  type DocumentStores,
   lastBusinessDayOnOrBefore,
   portfoliosToValue,
   runValuation,
@@ -24,6 +25,7 @@ export type ValuationLog = {
 export type ValuationScheduleOptions = {
   db: Db;
   engines: ValuationEngines;
+  stores: DocumentStores;
   log: ValuationLog;
   /** UTC hour and minute of the daily run, after the markets close. */
   at: { hour: number; minute: number };
@@ -48,6 +50,7 @@ export function lastDueDay(now: Date, at: ValuationScheduleOptions['at']): strin
 export async function valueThrough(
   db: Db,
   engines: ValuationEngines,
+  stores: DocumentStores,
   date: string,
   scope: { portfolioIds?: readonly string[]; concurrency?: number } = {},
 ): Promise<ValuationSummary & { through: string }> {
@@ -58,7 +61,7 @@ export async function valueThrough(
     db,
     engine,
     { through, portfolioIds: scope.portfolioIds },
-    { concurrency: scope.concurrency },
+    { concurrency: scope.concurrency, stores },
   );
   return { ...summary, through };
 }
@@ -92,7 +95,7 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
       if (stopped) return;
       const date = lastDueDay(now(), options.at);
       try {
-        const summary = await valueThrough(options.db, options.engines, date);
+        const summary = await valueThrough(options.db, options.engines, options.stores, date);
         logSummary(options.log, summary);
         const delay = RETRY_MINUTES[attempt];
         if (summary.failures.length > 0 && delay !== undefined)
@@ -175,10 +178,16 @@ export async function startQueuedValuation(
     { localConcurrency: 1 },
     async ([job]) => {
       if (!job) return;
-      const summary = await valueThrough(options.db, options.engines, job.data.through, {
-        portfolioIds: job.data.portfolioIds,
-        concurrency: options.concurrency,
-      });
+      const summary = await valueThrough(
+        options.db,
+        options.engines,
+        options.stores,
+        job.data.through,
+        {
+          portfolioIds: job.data.portfolioIds,
+          concurrency: options.concurrency,
+        },
+      );
       logSummary(options.log, summary);
       if (summary.failures.length > 0) {
         // Failing the job hands it to pg-boss's retries; days already valued are skipped then.

@@ -4,10 +4,21 @@
  * and a run resumed after a crash are the same code. A day that fails stops its portfolio there
  * (the next day starts from its book) and is recorded with its error; the others go on.
  */
-import { type Db, schema } from '@ballast/db';
+import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
+import { formatIsoDate, parseIsoDate } from '@ballast/engine';
 import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween, nextDay } from './business-days.ts';
+import { producePeriodDocuments } from './period-documents.ts';
 import { type PortfolioRef, type ValuationEngine, valuePortfolioDay } from './portfolio-day.ts';
+
+/** Where the statements and tax reports a run makes are kept, and the key client data opens with. */
+export type DocumentStores = { blobs: BlobStore; box: SecretBox };
+
+/**
+ * How far before a run's first day it looks for a month end without its statement: a run that
+ * stopped between valuing a month's last day and making its statement makes it next time.
+ */
+const DOCUMENT_LOOKBACK_DAYS = 40;
 
 const { portfolioBooks, portfolios, valuationFailures } = schema;
 
@@ -52,6 +63,7 @@ export async function valuePortfolioThrough(
   engine: ValuationEngine,
   ref: PortfolioRef,
   through: string,
+  stores?: DocumentStores,
 ): Promise<{ valued: number; failure?: PortfolioFailure }> {
   const [state] = await db
     .select({ valuedThrough: portfolioBooks.valuedThrough, inception: portfolios.inceptionDate })
@@ -63,18 +75,27 @@ export async function valuePortfolioThrough(
   if (!state?.inception) return { valued: 0 };
   const from = state.valuedThrough ? nextDay(state.valuedThrough) : state.inception;
   let valued = 0;
+  let failure: PortfolioFailure | undefined;
   for (const date of businessDaysBetween(from, through)) {
     try {
       const outcome = await valuePortfolioDay(db, engine, ref, date);
       if (outcome === 'valued') valued += 1;
       if (outcome === 'not-open') break;
     } catch (error) {
-      const failure = { ...ref, date, error: describe(error) };
-      await recordFailure(db, failure);
-      return { valued, failure };
+      failure = { ...ref, date, error: describe(error) };
+      break;
     }
   }
-  return { valued };
+  if (stores && !failure) {
+    const since = formatIsoDate(parseIsoDate(from) - DOCUMENT_LOOKBACK_DAYS);
+    try {
+      await producePeriodDocuments({ db, ...stores, market: engine.market }, ref, since, through);
+    } catch (error) {
+      failure = { ...ref, date: through, error: `Documents: ${describe(error)}` };
+    }
+  }
+  if (failure) await recordFailure(db, failure);
+  return failure ? { valued, failure } : { valued };
 }
 
 /** Values every portfolio in scope, `concurrency` at a time (one for the embedded database). */
@@ -82,7 +103,11 @@ export async function runValuation(
   db: Db,
   engine: ValuationEngine,
   scope: ValuationScope,
-  options: { concurrency?: number; onPortfolio?: (ref: PortfolioRef) => void } = {},
+  options: {
+    concurrency?: number;
+    stores?: DocumentStores;
+    onPortfolio?: (ref: PortfolioRef) => void;
+  } = {},
 ): Promise<ValuationSummary> {
   const refs = await portfoliosToValue(db, scope);
   const summary: ValuationSummary = { portfolios: refs.length, valued: 0, failures: [] };
@@ -90,7 +115,7 @@ export async function runValuation(
   const worker = async () => {
     while (next < refs.length) {
       const ref = refs[next++] as PortfolioRef;
-      const result = await valuePortfolioThrough(db, engine, ref, scope.through);
+      const result = await valuePortfolioThrough(db, engine, ref, scope.through, options.stores);
       summary.valued += result.valued;
       if (result.failure) summary.failures.push(result.failure);
       options.onPortfolio?.(ref);

@@ -1,5 +1,6 @@
 import type { StrategyInput } from '@ballast/contract';
 import type { Highs } from 'highs';
+import { type EpochDay, toCivil } from '../dates.ts';
 import { type DayState, openDay, priceCostOf } from './day-state.ts';
 import { blockedSentences, canBuy, recordBlocked } from './do-not-trade.ts';
 import { assetLines, type DayStart, dayFigures, positionsOf } from './figures.ts';
@@ -68,6 +69,15 @@ function tradeToStrategy(
 }
 
 /**
+ * Whether a book with cash and no lots tries to buy its portfolio today (SPEC 12.5): on its first
+ * day, and after that on the first day valued in each month, since a strategy no portfolio meets
+ * today will seldom meet one tomorrow and each try is a solve.
+ */
+function opensToday(day: EpochDay, previousDay: EpochDay | null): boolean {
+  return previousDay === null || toCivil(previousDay).month !== toCivil(day).month;
+}
+
+/**
  * One portfolio's valuation of one day (SPEC 12.2): money moved in, income since the last day,
  * the opening purchase or a change of strategy, a withdrawal, rebalancing and harvesting, each
  * within do-not-trade (SPEC 12.10); then the marks, the day's figures and asset lines. Pure and
@@ -96,7 +106,10 @@ export function valueDay(input: ValuationDay, solver: Highs): ValuedDay {
     { previousDay: input.previousDay, cashCents: input.book.cashCents },
     isStaking,
   );
-  const isOpening = state.lots.length === 0 && state.cashCents > input.withdrawalCents;
+  const isOpening =
+    state.lots.length === 0 &&
+    state.cashCents > input.withdrawalCents &&
+    opensToday(input.day, input.previousDay);
   if (isOpening) {
     tradeToStrategy(state, solver, strategy, state.cashCents - input.withdrawalCents, 'OPENING');
   } else if (input.strategyChanged) {
