@@ -19,6 +19,31 @@ export function bondTargets(
   input: BondStrategyInput,
   investCents: number,
 ): Targets | { reason: string } {
+  const key = `${state.history.version}|${state.day}|${investCents}|${JSON.stringify(input)}`;
+  const known = constructions.get(key);
+  if (known) return 'reason' in known ? known : { bonds: new Map(known.bonds), tokens: new Map() };
+  const built = constructBondTargets(state, solver, input, investCents);
+  if (constructions.size >= CONSTRUCTIONS_KEPT) {
+    constructions.delete(constructions.keys().next().value as string);
+  }
+  constructions.set(key, built);
+  return 'reason' in built ? built : { bonds: new Map(built.bonds), tokens: new Map() };
+}
+
+/**
+ * Constructions already solved, by market, day, amount and strategy (SPEC 12.5): accounts that
+ * open on one day with the same strategy and amount, as a firm's model accounts do, share one
+ * solve. The construction is a function of those alone, so a kept one is the one a solve gives.
+ */
+const constructions = new Map<string, Targets | { reason: string }>();
+const CONSTRUCTIONS_KEPT = 512;
+
+function constructBondTargets(
+  state: DayState,
+  solver: Highs,
+  input: BondStrategyInput,
+  investCents: number,
+): Targets | { reason: string } {
   const market = state.history.asOf(state.day);
   const taxData = { ...input.tax_data, initial_investment_amount: investCents / 100 };
   try {
