@@ -63,6 +63,7 @@ export const routes: readonly AnyRoute[] = [
   reports.listTaxReports,
   reports.getStatement,
   reports.getTaxReport,
+  reports.getReturnBridges,
   portfolios.savePortfolioHoldings,
   simulation.simulatePortfolio,
   simulation.listSimulationResults,
