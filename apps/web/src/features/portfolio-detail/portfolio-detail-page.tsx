@@ -39,7 +39,11 @@ export default function PortfolioDetailPage() {
             <AssetDistributionChart distribution={portfolio.asset_distribution} />
           </div>
           <HistorySection portfolioId={portfolio.id} lastReportDate={holding.report_date} />
-          <ReturnsTable holding={holding} benchmark={portfolio.benchmark_returns} />
+          <ReturnsTable
+            portfolioId={portfolio.id}
+            holding={holding}
+            benchmark={portfolio.benchmark_returns}
+          />
           <HoldingsTable
             assets={holding.assets}
             clientName={portfolio.client_name}
