@@ -81,8 +81,8 @@ function holding(reportDate = '2026-03-31'): HoldingReport {
     report_date_realized_loss: 0,
     number_of_holdings: 0,
     assets: [],
-    ...(returns as Pick<HoldingReport, 'return_1d_usd'>),
-  } as HoldingReport;
+    ...(returns as Pick<HoldingReport, Extract<keyof HoldingReport, `return_${string}`>>),
+  };
 }
 
 function renderTable(report = holding(), cached?: ReturnBridges) {
