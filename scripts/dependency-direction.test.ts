@@ -6,8 +6,9 @@ import { filesUnder, root, workspaceDirs } from './repository-files.ts';
 /**
  * Dependencies point one way (docs/architecture.md "Dependencies"): contract depends on nothing of
  * ours, engine only on contract (decision 013), db at most on contract, api on contract, engine and
- * db, web on contract only. The server is the composition root and may use everything. Browser
- * tests under apps/web/e2e start the real server, so they are outside the web app's own source.
+ * db, web on contract only, documents (rendering from plain data) on nothing of ours. The server is
+ * the composition root and may use everything. Browser tests under apps/web/e2e start the real
+ * server, so they are outside the web app's own source.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   '@ballast/contract': [],
@@ -16,12 +17,14 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@ballast/identity': ['@ballast/contract', '@ballast/db'],
   '@ballast/api': ['@ballast/contract', '@ballast/engine', '@ballast/db'],
   '@ballast/web': ['@ballast/contract'],
+  '@ballast/documents': [],
   '@ballast/server': [
     '@ballast/contract',
     '@ballast/engine',
     '@ballast/db',
     '@ballast/identity',
     '@ballast/api',
+    '@ballast/documents',
   ],
 };
 

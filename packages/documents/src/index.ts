@@ -1,0 +1,18 @@
+export { type TaxLotCsvRow, type TransactionCsvRow, taxLotsCsv, transactionsCsv } from './csv.ts';
+export { FiguresDoNotTieError } from './figure-checks.ts';
+export { renderStatement } from './render-statement.ts';
+export { renderTaxReport } from './render-tax-report.ts';
+export type {
+  Account,
+  Client,
+  Firm,
+  Holding,
+  LogoContentType,
+  PerformanceRow,
+  StatementData,
+  StatementTransaction,
+  TaxLot,
+  TaxReportData,
+  Term,
+  TermTotals,
+} from './statement-data.ts';
