@@ -56,6 +56,8 @@ const ADMINISTRATION_TABLE = `
 /** Returns opened into what made them, and the ledger's CSV exports, beyond product §7. */
 const REPORTS_TABLE = `
 | GET | /portfolios/{id}/returns/bridges |
+| GET | /portfolios/{id}/transactions/export |
+| GET | /portfolios/{id}/tax-lots/export |
 `;
 
 function specCalls(table = SPEC_TABLE): string[] {
