@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Action } from '@ballast/contract';
 import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
@@ -7,11 +8,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
 import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { parseCsv } from './support/csv.ts';
 import { tabTo } from './support/keyboard.ts';
 import {
   expectDialogKeyboard,
   openPage,
   saveDialogScreenshot,
+  saveScreenshot,
   signInWithPassword,
 } from './support/pages.ts';
 import { serverAndBrowser } from './support/suite.ts';
@@ -155,6 +158,44 @@ describe('a return opened into its bridge', () => {
         );
     }
 
+    // The ledger behind those days: the opening deposit, a withdrawal, and a lot sold for
+    // 5,018.75 that cost 5,000.00: 5,018.75 − 5,000.00 = 18.75, held since 2024, long-term.
+    const entry = { firmId, portfolioId, income: '0', fee: '0' };
+    await db.insert(schema.ledgerEntries).values([
+      {
+        ...entry,
+        entryDate: '2026-04-01',
+        seq: 0,
+        kind: 'DEPOSIT',
+        reason: 'OPENING',
+        cash: '250000.00',
+      },
+      {
+        ...entry,
+        entryDate: '2026-04-02',
+        seq: 0,
+        kind: 'WITHDRAWAL',
+        reason: 'FLOW',
+        cash: '-1000.00',
+      },
+      {
+        ...entry,
+        entryDate: '2026-04-02',
+        seq: 1,
+        kind: 'SELL',
+        reason: 'REBALANCE',
+        instrument: '13063DLZ9',
+        quantity: '-5000',
+        cash: '5018.75',
+        acquiredOn: '2024-03-01',
+        proceeds: '5018.75',
+        costBasis: '5000.00',
+        gainLoss: '18.75',
+        term: 'LONG',
+        washSaleDisallowed: '0.00',
+      },
+    ]);
+
     ({ context, page } = await openPage(suite.browser, suite.server));
     await signInWithPassword(page, demoUser(suite.server, 'ADVISOR'));
     await page.goto(`/portfolio/${portfolioId}`);
@@ -203,5 +244,43 @@ describe('a return opened into its bridge', () => {
     await expectNoSeriousA11yViolations(page, 'return bridge dialog');
     await saveDialogScreenshot(dialog, 'return-bridge');
     await expectDialogKeyboard(dialog, opener);
+  });
+
+  it('downloads the transactions and the tax lots of the year as CSV files', async () => {
+    const exports = page.getByRole('region', { name: 'Exports' });
+    const downloading = page.waitForEvent('download');
+    await exports.getByRole('button', { name: 'Export transactions (CSV)' }).click();
+    const transactions = await downloading;
+    expect(transactions.suggestedFilename()).toBe('transactions-2026-01-01-to-2026-04-03.csv');
+    const rows = parseCsv(await readFile(await transactions.path(), 'utf8'));
+    expect(rows.slice(1, -1).map((row) => [row[0], row[1], row[6]])).toEqual([
+      ['2026-04-01', 'DEPOSIT', '250000.00'],
+      ['2026-04-02', 'WITHDRAWAL', '-1000.00'],
+      ['2026-04-02', 'SELL', '5018.75'],
+    ]);
+
+    const lotsDownloading = page.waitForEvent('download');
+    await exports.getByRole('button', { name: 'Export tax lots (CSV)' }).click();
+    const lots = await lotsDownloading;
+    expect(lots.suggestedFilename()).toBe('tax-lots-2026.csv');
+    const lotRows = parseCsv(await readFile(await lots.path(), 'utf8'));
+    expect(lotRows[1]).toEqual([
+      '5000 13063DLZ9',
+      '13063DLZ9',
+      '2024-03-01',
+      '2026-04-02',
+      '5018.75',
+      '5000.00',
+      '',
+      '0.00',
+      '18.75',
+      'LONG',
+    ]);
+
+    // A range that ends before it starts is refused beside the field the api names.
+    await exports.getByLabel('From', { exact: true }).fill('2026-05-01');
+    await exports.getByRole('button', { name: 'Export transactions (CSV)' }).click();
+    await exports.getByText('The start date must be on or before the end date.').waitFor();
+    await saveScreenshot(page, 'ledger-exports');
   });
 });
