@@ -1,13 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Action } from '@ballast/contract';
-import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import { schema } from '@ballast/db';
 import { type HoldingReportInput, recordHoldingReport } from '@ballast/server/testing';
 import { and, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
-import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { type ApiSession, demoUser, openAccountThroughApi, signInToApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
 import { tabTo } from './support/keyboard.ts';
 import {
@@ -109,32 +107,13 @@ describe('a return opened into its bridge', () => {
   let context: BrowserContext;
   let page: Page;
 
-  async function expectOk(response: Response): Promise<unknown> {
-    expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return response.json();
-  }
-
   beforeAll(async () => {
     advisor = await signInToApi(suite.server, demoUser(suite.server, 'ADVISOR'));
     const operations = await signInToApi(suite.server, demoUser(suite.server, 'OPERATIONS'));
-    const created = (await expectOk(await advisor.send('POST', '/portfolios', {}))) as {
-      portfolio_id: string;
-    };
-    portfolioId = created.portfolio_id;
-    const inputs = makePortfolioInputs({
-      client_data: makeClientData({
-        owners: [makeOwner({ first_name: 'Bartholomew', last_name: 'Bridgecase' })],
-      }),
+    portfolioId = await openAccountThroughApi(advisor, operations, {
+      first_name: 'Bartholomew',
+      last_name: 'Bridgecase',
     });
-    await expectOk(await advisor.send('PUT', `/portfolios/${portfolioId}/inputs`, inputs));
-    const open = (await expectOk(
-      await advisor.send('POST', `/portfolios/${portfolioId}/open`, { action_payload: {} }),
-    )) as Action;
-    for (const state of ['PENDING', 'COMPLETED']) {
-      await expectOk(
-        await operations.send('PUT', `/portfolios/${portfolioId}/actions/${open.id}`, { state }),
-      );
-    }
     // No api call writes reports (the daily valuation does), so the test writes its own days.
     const firmId = suite.server.firmId;
     if (!firmId) throw new Error('the minimal scenario seeds a firm');

@@ -77,32 +77,8 @@ export function LedgerExports(props: { portfolioId: string; lastReportDate: stri
             Transactions
           </h3>
           <div className="flex flex-wrap items-start gap-3">
-            <div className="w-44">
-              <Field label="From" error={errors.from}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    type="date"
-                    value={from}
-                    required
-                    onChange={(event) => setFrom(event.target.value)}
-                  />
-                )}
-              </Field>
-            </div>
-            <div className="w-44">
-              <Field label="To" error={errors.to}>
-                {(control) => (
-                  <TextInput
-                    {...control}
-                    type="date"
-                    value={to}
-                    required
-                    onChange={(event) => setTo(event.target.value)}
-                  />
-                )}
-              </Field>
-            </div>
+            <DateField label="From" value={from} error={errors.from} onChange={setFrom} />
+            <DateField label="To" value={to} error={errors.to} onChange={setTo} />
           </div>
           <Button type="submit" variant="secondary" disabled={busy === 'transactions'}>
             {busy === 'transactions' ? 'Exporting…' : 'Export transactions (CSV)'}
@@ -132,5 +108,28 @@ export function LedgerExports(props: { portfolioId: string; lastReportDate: stri
         </form>
       </div>
     </SectionCard>
+  );
+}
+
+function DateField(props: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="w-44">
+      <Field label={props.label} error={props.error}>
+        {(control) => (
+          <TextInput
+            {...control}
+            type="date"
+            value={props.value}
+            required
+            onChange={(event) => props.onChange(event.target.value)}
+          />
+        )}
+      </Field>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import type { HoldingReport, ReturnBridge, ReturnBridges } from '@ballast/contract';
+import type { ReturnBridge, ReturnBridges } from '@ballast/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { holding } from './holding-report.fixture.ts';
 import { ReturnsTable } from './returns-table.tsx';
 
 const api = vi.hoisted(() => ({ bridges: null as unknown }));
@@ -57,35 +58,7 @@ const THREE_YEARS: ReturnBridge = {
   annualized: true,
 };
 
-function holding(reportDate = '2026-03-31'): HoldingReport {
-  const returns = Object.fromEntries(
-    ['1d', '1m', '3m', '6m', 'ytd', '1y', '3y', 'total'].flatMap((period) => [
-      [`return_${period}_usd`, 1_000],
-      [`return_${period}_pct`, 1],
-    ]),
-  );
-  return {
-    report_date: reportDate,
-    nav: 107_783.48,
-    ytw: null,
-    duration: null,
-    annual_tax_loss: null,
-    tey: null,
-    percent_portfolio_analyzed: null,
-    average_rating: null,
-    tax_loss_harvested: null,
-    tax_loss_value: null,
-    report_date_deposit_usd: 0,
-    report_date_withdraw_usd: 0,
-    report_date_realized_gain: 0,
-    report_date_realized_loss: 0,
-    number_of_holdings: 0,
-    assets: [],
-    ...(returns as Pick<HoldingReport, Extract<keyof HoldingReport, `return_${string}`>>),
-  };
-}
-
-function renderTable(report = holding(), cached?: ReturnBridges) {
+function renderTable(report = holding({ report_date: '2026-03-31' }), cached?: ReturnBridges) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   if (cached) client.setQueryData(queryKeys.returnBridges('p-1'), cached);
   render(
@@ -164,7 +137,7 @@ describe('the returns table opened into bridges', () => {
     cleanup();
 
     // The bridges in hand are of 31 March's report; the table shows 1 April's.
-    renderTable(holding('2026-04-01'), api.bridges as ReturnBridges);
+    renderTable(holding({ report_date: '2026-04-01' }), api.bridges as ReturnBridges);
     expect(screen.getByRole('rowheader', { name: '1 month' })).toBeTruthy();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
