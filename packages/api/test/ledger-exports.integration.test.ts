@@ -1,8 +1,10 @@
 import { DATE_RANGE_REVERSED, TAX_YEAR_OUT_OF_RANGE } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordHoldingReports } from '../src/holdings/holding-report.ts';
 import { accountSteps } from './support/account-steps.ts';
 import { type SignedIn, useApi } from './support/api-fixture.ts';
+import { makeAssetLine, makeHoldingReport } from './support/holding-factory.ts';
 
 type Entry = typeof schema.ledgerEntries.$inferInsert;
 
@@ -58,7 +60,7 @@ describe('the ledger exports', () => {
         seq: 1,
         kind: 'SELL',
         reason: 'HARVEST',
-        instrument: '912828YK0',
+        instrument: '3133EPKT1',
         quantity: '-10000',
         cash: '9500.00',
         acquiredOn: '2026-01-10',
@@ -111,6 +113,21 @@ describe('the ledger exports', () => {
         income: '2000.00',
       }),
     ]);
+    // The reports name the bonds: the latest name counts (June's, for 13063DLZ9; March's named it
+    // otherwise), and a bond no report lists (3133EPKT1) keeps its CUSIP.
+    await api.database.db.transaction((tx) =>
+      recordHoldingReports(tx, {
+        firmId: team.firmId,
+        portfolioId,
+        reports: [
+          makeHoldingReport({
+            report_date: '2026-03-31',
+            assets: [makeAssetLine({ description: 'Calif GO 2034 (as first listed)' })],
+          }),
+          makeHoldingReport({ report_date: '2026-06-30' }),
+        ],
+      }),
+    );
   });
 
   const get = (url: string) => api.call(advisor, { method: 'GET', url });
@@ -142,7 +159,7 @@ describe('the ledger exports', () => {
         'BUY',
         'OPENING',
         '13063DLZ9',
-        'Bought 13063DLZ9',
+        'Bought California St GO 4.000% 2034',
         '100000',
         // A leading minus of a plain number stays a number, not a formula.
         '-99875.00',
@@ -154,7 +171,7 @@ describe('the ledger exports', () => {
         'SELL',
         'HARVEST',
         '13063DLZ9',
-        'Sold 13063DLZ9',
+        'Sold California St GO 4.000% 2034',
         '40000',
         '38400.00',
         '0.00',
@@ -164,8 +181,8 @@ describe('the ledger exports', () => {
         '2026-06-15',
         'SELL',
         'HARVEST',
-        '912828YK0',
-        'Sold 912828YK0',
+        '3133EPKT1',
+        'Sold 3133EPKT1',
         '10000',
         '9500.00',
         '0.00',
@@ -196,7 +213,7 @@ describe('the ledger exports', () => {
     ]);
     expect(lots).toEqual([
       [
-        '40000 13063DLZ9',
+        '40000 California St GO 4.000% 2034',
         '13063DLZ9',
         '2026-03-02',
         '2026-06-15',
@@ -208,8 +225,8 @@ describe('the ledger exports', () => {
         'SHORT',
       ],
       [
-        '10000 912828YK0',
-        '912828YK0',
+        '10000 3133EPKT1',
+        '3133EPKT1',
         '2026-01-10',
         '2026-06-15',
         '9500.00',

@@ -6,9 +6,9 @@
 
 import { type Db, schema } from '@ballast/db';
 import type { TaxLotCsvRow, TransactionCsvRow } from '@ballast/documents';
-import { and, asc, between, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 
-const { ledgerEntries } = schema;
+const { ledgerEntries, holdingReports, assetLines } = schema;
 
 type Portfolio = { id: string; firmId: string };
 
@@ -37,6 +37,36 @@ function ofPortfolio(portfolio: Portfolio) {
   );
 }
 
+/**
+ * What the portfolio's reports call each instrument ("California St GO 4.000% 2034"): the latest
+ * asset line that names it. An instrument no report has listed keeps its identifier.
+ */
+async function instrumentNames(
+  db: Db,
+  portfolio: Portfolio,
+  instruments: readonly (string | null)[],
+): Promise<(instrument: string) => string> {
+  const wanted = [...new Set(instruments.filter((instrument) => instrument !== null))];
+  if (wanted.length === 0) return (instrument) => instrument;
+  const rows = await db
+    .selectDistinctOn([assetLines.cusip], {
+      cusip: assetLines.cusip,
+      description: assetLines.description,
+    })
+    .from(assetLines)
+    .innerJoin(holdingReports, eq(assetLines.reportId, holdingReports.id))
+    .where(
+      and(
+        eq(holdingReports.firmId, portfolio.firmId),
+        eq(holdingReports.portfolioId, portfolio.id),
+        inArray(assetLines.cusip, wanted),
+      ),
+    )
+    .orderBy(assetLines.cusip, desc(holdingReports.reportDate));
+  const names = new Map(rows.map((row) => [row.cusip, row.description]));
+  return (instrument) => names.get(instrument) ?? instrument;
+}
+
 /** Every ledger entry from `from` to `to`, both days included. */
 export async function readTransactionRows(
   db: Db,
@@ -48,6 +78,11 @@ export async function readTransactionRows(
     .from(ledgerEntries)
     .where(and(ofPortfolio(portfolio), between(ledgerEntries.entryDate, range.from, range.to)))
     .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.seq));
+  const nameOf = await instrumentNames(
+    db,
+    portfolio,
+    rows.map((row) => row.instrument),
+  );
   return rows.map((row) => {
     const words = KIND_WORDS[row.kind] ?? row.kind;
     return {
@@ -55,7 +90,7 @@ export async function readTransactionRows(
       kind: row.kind,
       reason: row.reason,
       instrument: row.instrument,
-      description: row.instrument ? `${words} ${row.instrument}` : words,
+      description: row.instrument ? `${words} ${nameOf(row.instrument)}` : words,
       quantity: row.instrument ? units(row.quantity) : null,
       amount: Number(row.cash),
       income: Number(row.income),
@@ -81,10 +116,15 @@ export async function readTaxLotRows(
       ),
     )
     .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.seq));
+  const nameOf = await instrumentNames(
+    db,
+    portfolio,
+    rows.map((row) => row.instrument),
+  );
   return rows.map((row) => {
     const instrument = row.instrument ?? '';
     return {
-      description: `${units(row.quantity)} ${instrument}`.trim(),
+      description: `${units(row.quantity)} ${nameOf(instrument)}`.trim(),
       cusip: CUSIP_SHAPE.test(instrument) ? instrument : null,
       dateAcquired: row.acquiredOn ?? '',
       dateSold: row.entryDate,
