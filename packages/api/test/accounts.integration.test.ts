@@ -1,3 +1,4 @@
+import { StrategySchema } from '@ballast/contract';
 import {
   makeBondStrategyInput,
   makeClientData,
@@ -160,10 +161,11 @@ describe('the current account, as completed actions change it', () => {
     // Opening the account brought its initial investment on the inception day (decision 024).
     const [opening] = await movements();
     const detail = await detailOf(advisor, id);
+    const strategy = StrategySchema.parse(detail.current_strategy);
     expect(await movements()).toHaveLength(1);
     expect(opening).toMatchObject({
       kind: 'DEPOSIT',
-      amount: detail.current_strategy?.tax_data.initial_investment_amount.toFixed(2),
+      amount: strategy.tax_data.initial_investment_amount.toFixed(2),
       occurredOn: detail.inception_date,
       valuedOn: null,
     });
