@@ -10,6 +10,9 @@ import { DEMO_USERS } from './demo-firm.ts';
 import { type SeedScenario, seedScenario } from './scenarios.ts';
 
 const AS_OF = '2026-06-30';
+const DEMO_TEST_HISTORY_DAYS = 250;
+/** Seeding values every day of the history; on a busy two-core machine that takes minutes. */
+const SEEDING_MS = 900_000;
 
 describe('seed scenarios', () => {
   const opened: { dispose(): Promise<void> }[] = [];
@@ -28,6 +31,9 @@ describe('seed scenarios', () => {
       box: createSecretBox(built.encryptionKey),
       blobs: createDirectoryBlobStore(join(built.config.dataDir, 'blobs')),
       asOf: AS_OF,
+      // Across a year end, so the job makes a tax report as well as the months' statements; the
+      // demo's full three years take minutes that `npm start` spends once and CI need not.
+      demoHistoryDays: DEMO_TEST_HISTORY_DAYS,
       ...(largeCount ? { largeCount } : {}),
     });
     return { database, built, result };
@@ -63,95 +69,112 @@ describe('seed scenarios', () => {
       .digest('hex');
   }
 
-  it('makes the same minimal firm every time', async () => {
-    const one = await seeded('minimal');
-    const two = await seeded('minimal');
-    expect(one.result?.portfolios).toBe(2);
-    expect(await digest(one.database)).toBe(await digest(two.database));
-    // A second run into the same database adds nothing.
-    const again = await seedScenario('minimal', {
-      database: one.database,
-      identity: one.built.identity,
-      publicToken: one.built.publicToken,
-      box: createSecretBox(one.built.encryptionKey),
-      blobs: createDirectoryBlobStore(join(one.built.config.dataDir, 'blobs')),
-      asOf: AS_OF,
-    });
-    expect(again?.portfolios).toBe(2);
-    const rows = await one.database.db.select().from(schema.portfolios);
-    expect(rows).toHaveLength(2);
-  });
+  it(
+    'makes the same minimal firm every time',
+    async () => {
+      const one = await seeded('minimal');
+      const two = await seeded('minimal');
+      expect(one.result?.portfolios).toBe(2);
+      expect(await digest(one.database)).toBe(await digest(two.database));
+      // A second run into the same database adds nothing.
+      const again = await seedScenario('minimal', {
+        database: one.database,
+        identity: one.built.identity,
+        publicToken: one.built.publicToken,
+        box: createSecretBox(one.built.encryptionKey),
+        blobs: createDirectoryBlobStore(join(one.built.config.dataDir, 'blobs')),
+        asOf: AS_OF,
+      });
+      expect(again?.portfolios).toBe(2);
+      const rows = await one.database.db.select().from(schema.portfolios);
+      expect(rows).toHaveLength(2);
+    },
+    SEEDING_MS,
+  );
 
-  it('seeds a demo firm over every status, action state and strategy kind, with three years valued by the job', async () => {
-    const { database, built } = await seeded('demo');
-    const { db } = database;
-    const portfolios = await db.select().from(schema.portfolios);
-    expect(portfolios.length).toBeGreaterThanOrEqual(55);
-    expect(new Set(portfolios.map((p) => p.status))).toEqual(new Set(PORTFOLIO_STATUSES));
-    const actions = await db.select().from(schema.actions);
-    expect(new Set(actions.map((a) => a.state))).toEqual(new Set(ACTION_STATES));
-    for (const action of actions.filter((a) => a.state.startsWith('NEEDS-ACTION'))) {
-      expect(action.needsActionPayload).toMatchObject({ instructions: expect.any(String) });
-    }
-    const transitions = await db.select().from(schema.actionTransitions);
-    expect(new Set(transitions.map((t) => t.actionId))).toEqual(new Set(actions.map((a) => a.id)));
-    const styles = await db
-      .select({ style: schema.strategyVersions.style })
-      .from(schema.strategyVersions);
-    expect(styles.some((s) => s.style === 'B')).toBe(true);
-    expect(styles.some((s) => s.style !== 'B')).toBe(true);
-    const reports = await db
-      .select({ date: schema.holdingReports.reportDate })
-      .from(schema.holdingReports);
-    const dates = reports.map((r) => r.date).sort();
-    expect(dates.at(-1)).toBe(AS_OF);
-    // Opened on 2023-06-30, three years (1,096 days) before the as-of date: the first business
-    // day valued is that Friday.
-    expect(dates[0]).toBe('2023-06-30');
-    const documents = await db.select().from(schema.documents);
-    expect(documents.filter((d) => d.kind === 'STATEMENT').map((d) => d.reportDate)).toContain(
-      '2026-05-29',
-    );
-    expect(documents.filter((d) => d.kind === 'TAX_REPORT').map((d) => d.reportDate)).toContain(
-      '2025-12-31',
-    );
-    const ledger = await db.select({ kind: schema.ledgerEntries.kind }).from(schema.ledgerEntries);
-    for (const kind of ['DEPOSIT', 'WITHDRAWAL', 'BUY', 'COUPON', 'STAKING_REWARD']) {
-      expect(ledger.some((entry) => entry.kind === kind)).toBe(true);
-    }
+  it(
+    'seeds a demo firm over every status, action state and strategy kind, its history valued by the job',
+    async () => {
+      const { database, built } = await seeded('demo');
+      const { db } = database;
+      const portfolios = await db.select().from(schema.portfolios);
+      expect(portfolios.length).toBeGreaterThanOrEqual(55);
+      expect(new Set(portfolios.map((p) => p.status))).toEqual(new Set(PORTFOLIO_STATUSES));
+      const actions = await db.select().from(schema.actions);
+      expect(new Set(actions.map((a) => a.state))).toEqual(new Set(ACTION_STATES));
+      for (const action of actions.filter((a) => a.state.startsWith('NEEDS-ACTION'))) {
+        expect(action.needsActionPayload).toMatchObject({ instructions: expect.any(String) });
+      }
+      const transitions = await db.select().from(schema.actionTransitions);
+      expect(new Set(transitions.map((t) => t.actionId))).toEqual(
+        new Set(actions.map((a) => a.id)),
+      );
+      const styles = await db
+        .select({ style: schema.strategyVersions.style })
+        .from(schema.strategyVersions);
+      expect(styles.some((s) => s.style === 'B')).toBe(true);
+      expect(styles.some((s) => s.style !== 'B')).toBe(true);
+      const reports = await db
+        .select({ date: schema.holdingReports.reportDate })
+        .from(schema.holdingReports);
+      const dates = reports.map((r) => r.date).sort();
+      expect(dates.at(-1)).toBe(AS_OF);
+      // Opened 250 days before the as-of date, on Thursday 2025-10-23, the first day valued.
+      expect(dates[0]).toBe('2025-10-23');
+      const documents = await db.select().from(schema.documents);
+      expect(documents.filter((d) => d.kind === 'STATEMENT').map((d) => d.reportDate)).toContain(
+        '2026-05-29',
+      );
+      expect(documents.filter((d) => d.kind === 'TAX_REPORT').map((d) => d.reportDate)).toContain(
+        '2025-12-31',
+      );
+      const ledger = await db
+        .select({ kind: schema.ledgerEntries.kind })
+        .from(schema.ledgerEntries);
+      for (const kind of ['DEPOSIT', 'WITHDRAWAL', 'BUY', 'COUPON', 'STAKING_REWARD']) {
+        expect(ledger.some((entry) => entry.kind === kind)).toBe(true);
+      }
 
-    // The demo advisor signs in and sees their own book, with figures.
-    const user = DEMO_USERS.find((u) => u.role === 'ADVISOR');
-    const signIn = await built.app.inject({
-      method: 'POST',
-      url: '/sdk/v1/passwords/authenticate',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${built.publicToken}:${built.publicToken}`).toString('base64')}`,
-      },
-      payload: { email: user?.email, password: user?.password, session_duration_minutes: 60 },
-    });
-    const jwt = (signIn.json() as { data: { session_jwt: string } }).data.session_jwt;
-    const list = await built.app.inject({
-      method: 'GET',
-      url: '/api/portfolios',
-      headers: { authorization: `Bearer ${jwt}` },
-    });
-    expect(list.statusCode).toBe(200);
-    const body = list.json() as { portfolios: { current_holding: unknown }[]; aum: number };
-    expect(body.portfolios.length).toBeGreaterThan(20);
-    expect(body.portfolios.length).toBeLessThan(portfolios.length);
-    expect(body.aum).toBeGreaterThan(0);
-    expect(body.portfolios.filter((p) => p.current_holding !== null).length).toBeGreaterThan(10);
-  });
+      // The demo advisor signs in and sees their own book, with figures.
+      const user = DEMO_USERS.find((u) => u.role === 'ADVISOR');
+      const signIn = await built.app.inject({
+        method: 'POST',
+        url: '/sdk/v1/passwords/authenticate',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${built.publicToken}:${built.publicToken}`).toString('base64')}`,
+        },
+        payload: { email: user?.email, password: user?.password, session_duration_minutes: 60 },
+      });
+      const jwt = (signIn.json() as { data: { session_jwt: string } }).data.session_jwt;
+      const list = await built.app.inject({
+        method: 'GET',
+        url: '/api/portfolios',
+        headers: { authorization: `Bearer ${jwt}` },
+      });
+      expect(list.statusCode).toBe(200);
+      const body = list.json() as { portfolios: { current_holding: unknown }[]; aum: number };
+      expect(body.portfolios.length).toBeGreaterThan(20);
+      expect(body.portfolios.length).toBeLessThan(portfolios.length);
+      expect(body.aum).toBeGreaterThan(0);
+      expect(body.portfolios.filter((p) => p.current_holding !== null).length).toBeGreaterThan(10);
+    },
+    SEEDING_MS,
+  );
 
-  it('builds the large scenario at any size, each account bought by the job', async () => {
-    const { database } = await seeded('large', 40);
-    const portfolios = await database.db.select().from(schema.portfolios);
-    expect(portfolios).toHaveLength(40);
-    expect(portfolios.every((p) => p.status === 'IN-GOOD-ORDER')).toBe(true);
-    const books = await database.db.select().from(schema.portfolioBooks);
-    expect(books).toHaveLength(40);
-    expect(books.every((book) => book.valuedThrough === AS_OF && book.lots.length > 0)).toBe(true);
-    expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
-  });
+  it(
+    'builds the large scenario at any size, each account bought by the job',
+    async () => {
+      const { database } = await seeded('large', 40);
+      const portfolios = await database.db.select().from(schema.portfolios);
+      expect(portfolios).toHaveLength(40);
+      expect(portfolios.every((p) => p.status === 'IN-GOOD-ORDER')).toBe(true);
+      const books = await database.db.select().from(schema.portfolioBooks);
+      expect(books).toHaveLength(40);
+      expect(books.every((book) => book.valuedThrough === AS_OF && book.lots.length > 0)).toBe(
+        true,
+      );
+      expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
+    },
+    SEEDING_MS,
+  );
 });
