@@ -28,7 +28,9 @@ function comparable(rows: readonly Row[], refs: readonly PortfolioRef[]): string
       const kept = Object.entries(row).filter(([key]) => !VOLATILE.has(key));
       const portfolio = refs.findIndex((ref) => ref.portfolioId === row.portfolioId);
       return JSON.stringify(
-        Object.fromEntries(kept.map(([key, value]) => [key, key === 'portfolioId' ? portfolio : value])),
+        Object.fromEntries(
+          kept.map(([key, value]) => [key, key === 'portfolioId' ? portfolio : value]),
+        ),
       );
     })
     .sort();
