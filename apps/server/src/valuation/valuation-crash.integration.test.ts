@@ -4,16 +4,16 @@ import {
   runValuation,
   type ValuationEngine,
 } from '@ballast/api';
-import {
-  makeBondStrategyInput,
-  makeTaxData,
-  makeTokenStrategyInput,
-} from '@ballast/contract/testing';
+import { makeTaxData, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { type Db, schema } from '@ballast/db';
 import { type MarketDay, type MarketHistory, parseIsoDate } from '@ballast/engine';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createValuationFixture, type ValuationFixture } from './valuation-fixture.ts';
+import {
+  createValuationFixture,
+  investableBondStrategy,
+  type ValuationFixture,
+} from './valuation-fixture.ts';
 import { valuationRecords } from './valuation-records.ts';
 
 const INCEPTION = '2026-03-02';
@@ -52,10 +52,13 @@ function failingOnce(engine: ValuationEngine, day: string): ValuationEngine {
 /** Three accounts, each with a deposit whose money moves on the day the fault strikes. */
 async function openAccounts(fixture: ValuationFixture): Promise<PortfolioRef[]> {
   const refs = [
-    await fixture.open(makeBondStrategyInput(), INCEPTION),
+    await fixture.open(investableBondStrategy(), INCEPTION),
     await fixture.open(makeTokenStrategyInput(), INCEPTION),
     await fixture.open(
-      { ...makeBondStrategyInput(), tax_data: makeTaxData({ initial_investment_amount: 750_000 }) },
+      {
+        ...investableBondStrategy(),
+        tax_data: makeTaxData({ initial_investment_amount: 750_000 }),
+      },
       INCEPTION,
     ),
   ];

@@ -16,12 +16,31 @@ import {
   type PortfolioRef,
   type ValuationEngine,
 } from '@ballast/api';
-import type { ActionType, StrategyInput } from '@ballast/contract';
-import { makeClientData, makeCustodianInput } from '@ballast/contract/testing';
+import type { ActionType, BondStrategyInput, StrategyInput } from '@ballast/contract';
+import {
+  makeBondStrategyInput,
+  makeClientData,
+  makeCustodianInput,
+} from '@ballast/contract/testing';
 import { createDirectoryBlobStore, createSecretBox, schema } from '@ballast/db';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { eq } from 'drizzle-orm';
 import { bundledValuationEngines } from './valuation-engine.ts';
+
+/**
+ * A bond strategy the bundled market's construction meets, so the book holds bonds that pay
+ * coupons, rebalance and harvest. The contract factory's own (at most 50 % rated AA) is one it
+ * does not meet on 2 March 2026, which leaves the book in cash.
+ */
+export function investableBondStrategy(): BondStrategyInput {
+  return makeBondStrategyInput({
+    factors: {
+      duration: { placement: 'Intermediate', min: 4, max: 6 },
+      credit: { credit_universe: 'A', max_aa_pct: 100, max_a_pct: 50, max_bbb_pct: 0 },
+      liquidity: { target: 'H', min: 20, max: 100 },
+    },
+  });
+}
 
 export type ValuationFixture = {
   database: TestDatabase;

@@ -1,7 +1,11 @@
 import { runValuation, valuePortfolioDay } from '@ballast/api';
-import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
+import { makeTokenStrategyInput } from '@ballast/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createValuationFixture, type ValuationFixture } from './valuation-fixture.ts';
+import {
+  createValuationFixture,
+  investableBondStrategy,
+  type ValuationFixture,
+} from './valuation-fixture.ts';
 import { valuationRecords } from './valuation-records.ts';
 
 const THROUGH = '2026-04-30';
@@ -19,7 +23,7 @@ describe('valuing a date twice (decision 024)', () => {
   it('writes the same records the second time, and a valued day is left as it is', async () => {
     const { database, engine, stores } = fixture;
     const refs = [
-      await fixture.open(makeBondStrategyInput(), '2026-03-02'),
+      await fixture.open(investableBondStrategy(), '2026-03-02'),
       await fixture.open(makeTokenStrategyInput(), '2026-03-02'),
     ];
     const first = await runValuation(database.db, engine, { through: THROUGH }, { stores });
