@@ -57,10 +57,20 @@ export type ValuationFixture = {
   dispose(): Promise<void>;
 };
 
-export async function createValuationFixture(through: string): Promise<ValuationFixture> {
-  const database = await createTestDatabase(process.env.DATABASE_URL);
+/** The key client data is sealed with; a job reading the same database is given it too. */
+export const FIXTURE_ENCRYPTION_KEY = 'valuation fixture key of thirty-two characters or more';
+
+/**
+ * A fixture on `database`, or on a fresh test database (PGlite, or the PostgreSQL server CI
+ * names in DATABASE_URL); it disposes of the database with itself.
+ */
+export async function createValuationFixture(
+  through: string,
+  given?: TestDatabase,
+): Promise<ValuationFixture> {
+  const database = given ?? (await createTestDatabase(process.env.DATABASE_URL));
   const blobDir = await mkdtemp(join(tmpdir(), 'ballast-valuation-'));
-  const box = createSecretBox('valuation fixture');
+  const box = createSecretBox(FIXTURE_ENCRYPTION_KEY);
   const { db } = database;
   const [firm] = await db
     .insert(schema.firms)
