@@ -89,3 +89,45 @@ describe('statements and tax reports of a valuation run (decision 024)', () => {
     }
   }, 600_000);
 });
+
+describe('a statement the blob store could not take (decision 024)', () => {
+  let fixture: ValuationFixture;
+  beforeAll(async () => {
+    fixture = await createValuationFixture('2026-03-31');
+  }, 120_000);
+  afterAll(() => fixture?.dispose());
+
+  it('is made when the date is run again, and its failure is then removed', async () => {
+    const { database, engine, stores } = fixture;
+    const { db } = database;
+    const ref = await fixture.open(investableBondStrategy(), '2026-03-02');
+    const unreachable = {
+      ...stores,
+      blobs: {
+        ...stores.blobs,
+        put: () => Promise.reject(new Error('The blob store is unreachable')),
+      },
+    };
+    const broken = await runValuation(
+      db,
+      engine,
+      { through: '2026-03-31' },
+      { stores: unreachable },
+    );
+    expect(broken.failures).toEqual([
+      {
+        ...ref,
+        date: '2026-03-31',
+        error: 'Documents: Error: The blob store is unreachable',
+      },
+    ]);
+    expect(await db.select().from(schema.valuationFailures)).toHaveLength(1);
+
+    // The job's help: "a run stopped halfway is resumed by running it again".
+    const again = await runValuation(db, engine, { through: '2026-03-31' }, { stores });
+    expect(again).toEqual({ portfolios: 1, valued: 0, failures: [] });
+    const made = await db.select().from(schema.documents);
+    expect(made.map((row) => [row.kind, row.reportDate])).toEqual([['STATEMENT', '2026-03-31']]);
+    expect(await db.select().from(schema.valuationFailures)).toEqual([]);
+  }, 300_000);
+});
