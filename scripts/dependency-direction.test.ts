@@ -5,8 +5,8 @@ import { filesUnder, root, workspaceDirs } from './repository-files.ts';
 
 /**
  * Dependencies point one way (docs/architecture.md "Dependencies"): contract depends on nothing of
- * ours, engine only on contract (decision 013), db at most on contract, api on contract, engine and
- * db, web on contract only, documents (rendering from plain data) on nothing of ours. The server is
+ * ours, engine only on contract (decision 013), db at most on contract, api on contract, engine,
+ * db and documents (its CSV writers), web on contract only, documents (rendering from plain data) on nothing of ours. The server is
  * the composition root and may use everything. Browser tests under apps/web/e2e start the real
  * server, so they are outside the web app's own source.
  */
@@ -15,7 +15,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   '@ballast/engine': ['@ballast/contract'],
   '@ballast/db': ['@ballast/contract'],
   '@ballast/identity': ['@ballast/contract', '@ballast/db'],
-  '@ballast/api': ['@ballast/contract', '@ballast/engine', '@ballast/db'],
+  '@ballast/api': ['@ballast/contract', '@ballast/engine', '@ballast/db', '@ballast/documents'],
   '@ballast/web': ['@ballast/contract'],
   '@ballast/documents': [],
   '@ballast/server': [

@@ -1,10 +1,9 @@
 import type { Action, PortfolioAlertsResponse } from '@ballast/contract';
-import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import { type HoldingReportInput, recordHoldingReport } from '@ballast/server/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.ts';
-import { type ApiSession, demoUser, signInToApi } from './support/api.ts';
+import { type ApiSession, demoUser, openAccountThroughApi, signInToApi } from './support/api.ts';
 import { tabTo } from './support/keyboard.ts';
 import {
   openPage,
@@ -110,24 +109,10 @@ describe('the monitor', () => {
     advisor = await signInToApi(suite.server, demoUser(suite.server, 'ADVISOR'));
     operations = await signInToApi(suite.server, demoUser(suite.server, 'OPERATIONS'));
     // The portfolio is this file's own: opened through the api by the demo advisor and operations.
-    const created = (await expectOk(await advisor.send('POST', '/portfolios', {}))) as {
-      portfolio_id: string;
-    };
-    portfolioId = created.portfolio_id;
-    const inputs = makePortfolioInputs({
-      client_data: makeClientData({
-        owners: [makeOwner({ first_name: 'Wilhelmina', last_name: 'Monitorcase' })],
-      }),
+    portfolioId = await openAccountThroughApi(advisor, operations, {
+      first_name: 'Wilhelmina',
+      last_name: 'Monitorcase',
     });
-    await expectOk(await advisor.send('PUT', `/portfolios/${portfolioId}/inputs`, inputs));
-    const open = (await expectOk(
-      await advisor.send('POST', `/portfolios/${portfolioId}/open`, { action_payload: {} }),
-    )) as Action;
-    for (const state of ['PENDING', 'COMPLETED']) {
-      await expectOk(
-        await operations.send('PUT', `/portfolios/${portfolioId}/actions/${open.id}`, { state }),
-      );
-    }
     // Operations asks the advisor, in the app, about a deposit the advisor requested.
     deposit = (await expectOk(
       await advisor.send('POST', `/portfolios/${portfolioId}/request-deposit`, {

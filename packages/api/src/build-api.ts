@@ -14,6 +14,7 @@ import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
 import { registerDocsRoutes } from './routes/docs-routes.ts';
 import { registerDocumentRoutes } from './routes/document-routes.ts';
+import { registerExportRoutes } from './routes/export-routes.ts';
 import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
 import { registerSignInPolicyRoutes } from './routes/sign-in-policy-routes.ts';
@@ -84,6 +85,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerActionRoutes(app, context);
   await registerDocumentRoutes(app, context);
   registerHoldingRoutes(app, context);
+  registerExportRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
   registerStrategyCatalogueRoutes(app, context);
   registerSignInPolicyRoutes(app, context);

@@ -82,6 +82,12 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
   return bodies[route.id];
 }
 
+/** A query each call would accept, for the calls that need one. */
+const QUERIES: Record<string, string> = {
+  exportTransactions: '?from=2026-01-01&to=2026-12-31',
+  exportTaxLots: '?year=2026',
+};
+
 describe('access to every call', () => {
   const api = useApi();
   let owner: SignedIn;
@@ -119,7 +125,8 @@ describe('access to every call', () => {
       .replace('{action_id}', action.id)
       .replace('{report_id}', crypto.randomUUID())
       .replace('{name}', 'B')
-      .replace('{result_hash}', 'a'.repeat(64));
+      .replace('{result_hash}', 'a'.repeat(64))
+      .concat(QUERIES[route.id] ?? '');
   }
 
   const protectedRoutes = routes.filter((route) => route.id !== 'getHealth');

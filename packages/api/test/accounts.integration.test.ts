@@ -1,3 +1,4 @@
+import { StrategySchema } from '@ballast/contract';
 import {
   makeBondStrategyInput,
   makeClientData,
@@ -145,7 +146,7 @@ describe('the current account, as completed actions change it', () => {
     expect((await detailOf(advisor, id)).current_strategy?.style).toBe('B');
   });
 
-  it('records the cash of a completed deposit once its execution completes', async () => {
+  it('records the initial investment on opening, and a deposit once its execution completes', async () => {
     const { advisor, ops } = await team();
     const id = await steps.openAccount(advisor, ops);
     const deposit = (
@@ -157,7 +158,17 @@ describe('the current account, as completed actions change it', () => {
         .select()
         .from(schema.cashMovements)
         .where(eq(schema.cashMovements.portfolioId, id));
-    expect(await movements()).toHaveLength(0);
+    // Opening the account brought its initial investment on the inception day (decision 024).
+    const [opening] = await movements();
+    const detail = await detailOf(advisor, id);
+    const strategy = StrategySchema.parse(detail.current_strategy);
+    expect(await movements()).toHaveLength(1);
+    expect(opening).toMatchObject({
+      kind: 'DEPOSIT',
+      amount: strategy.tax_data.initial_investment_amount.toFixed(2),
+      occurredOn: detail.inception_date,
+      valuedOn: null,
+    });
     const [child] = await api.database.db
       .select()
       .from(schema.actions)
@@ -166,6 +177,7 @@ describe('the current account, as completed actions change it', () => {
     const done = await steps.move(ops, id, child?.id ?? '', { state: 'COMPLETED' });
     expect(done.statusCode, done.body).toBe(200);
     expect(await movements()).toEqual([
+      opening,
       expect.objectContaining({ kind: 'DEPOSIT', amount: '25000.50', actionId: child?.id }),
     ]);
   });

@@ -68,3 +68,7 @@ export const INVITATION_LINK_MINUTES = 7 * 24 * 60;
 export const SESSION_POLICY_MINUTES_MIN = 15;
 /** What a firm without a policy of its own gets: a working day. */
 export const SESSION_POLICY_MINUTES_DEFAULT = 12 * 60;
+
+/** The tax years a tax-lot export may ask for. */
+export const TAX_YEAR_MIN = 1900;
+export const TAX_YEAR_MAX = 2100;

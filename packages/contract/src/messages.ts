@@ -15,6 +15,8 @@ import {
   SESSION_POLICY_MINUTES_MIN,
   STATE_MAX_LENGTH,
   TAX_EXEMPT_RESIDENCY,
+  TAX_YEAR_MAX,
+  TAX_YEAR_MIN,
   ZIP_CODE_MAX_LENGTH,
 } from './constants.ts';
 
@@ -113,3 +115,7 @@ export function signInMethodUnavailable(method: string): string {
 export const SIGN_IN_METHOD_NOT_OFFERED = 'Your firm does not offer this way of signing in.';
 export const SECOND_FACTOR_REQUIRED =
   'Your firm asks for an authenticator code from your role. Set up an authenticator to continue.';
+
+// Exports (ours)
+export const DATE_RANGE_REVERSED = 'The start date must be on or before the end date.';
+export const TAX_YEAR_OUT_OF_RANGE = `Please enter a year from ${TAX_YEAR_MIN} to ${TAX_YEAR_MAX}.`;

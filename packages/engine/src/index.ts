@@ -47,16 +47,5 @@ export {
   TOKEN_BACKTEST,
   type TokenTaxRules,
 } from './token-strategy/token-backtest.ts';
-export {
-  annualise,
-  linkReturns,
-  periodReturn,
-  periodStart,
-  RETURN_PERIODS,
-  type ReturnBridge,
-  type ReturnPeriod,
-  type ReturnRow,
-  returnBridge,
-} from './valuation/returns.ts';
 export * from './valuation/valuation-types.ts';
 export { valueDay } from './valuation/value-day.ts';

@@ -82,7 +82,7 @@ describe('seed scenarios', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('seeds a demo firm over every status, action state and strategy kind, with a year of history', async () => {
+  it('seeds a demo firm over every status, action state and strategy kind, with three years valued by the job', async () => {
     const { database, built } = await seeded('demo');
     const { db } = database;
     const portfolios = await db.select().from(schema.portfolios);
@@ -105,10 +105,20 @@ describe('seed scenarios', () => {
       .from(schema.holdingReports);
     const dates = reports.map((r) => r.date).sort();
     expect(dates.at(-1)).toBe(AS_OF);
-    expect((dates[0] ?? AS_OF) <= '2025-06-30').toBe(true);
+    // Opened on 2023-06-30, three years (1,096 days) before the as-of date: the first business
+    // day valued is that Friday.
+    expect(dates[0]).toBe('2023-06-30');
     const documents = await db.select().from(schema.documents);
-    expect(documents.some((d) => d.kind === 'STATEMENT')).toBe(true);
-    expect(documents.some((d) => d.kind === 'TAX_REPORT')).toBe(true);
+    expect(documents.filter((d) => d.kind === 'STATEMENT').map((d) => d.reportDate)).toContain(
+      '2026-05-29',
+    );
+    expect(documents.filter((d) => d.kind === 'TAX_REPORT').map((d) => d.reportDate)).toContain(
+      '2025-12-31',
+    );
+    const ledger = await db.select({ kind: schema.ledgerEntries.kind }).from(schema.ledgerEntries);
+    for (const kind of ['DEPOSIT', 'WITHDRAWAL', 'BUY', 'COUPON', 'STAKING_REWARD']) {
+      expect(ledger.some((entry) => entry.kind === kind)).toBe(true);
+    }
 
     // The demo advisor signs in and sees their own book, with figures.
     const user = DEMO_USERS.find((u) => u.role === 'ADVISOR');
@@ -134,12 +144,14 @@ describe('seed scenarios', () => {
     expect(body.portfolios.filter((p) => p.current_holding !== null).length).toBeGreaterThan(10);
   });
 
-  it('builds the large scenario at any size', async () => {
+  it('builds the large scenario at any size, each account bought by the job', async () => {
     const { database } = await seeded('large', 40);
     const portfolios = await database.db.select().from(schema.portfolios);
     expect(portfolios).toHaveLength(40);
     expect(portfolios.every((p) => p.status === 'IN-GOOD-ORDER')).toBe(true);
-    const lines = await database.db.select({ id: schema.assetLines.id }).from(schema.assetLines);
-    expect(lines).toHaveLength(40 * 30);
+    const books = await database.db.select().from(schema.portfolioBooks);
+    expect(books).toHaveLength(40);
+    expect(books.every((book) => book.valuedThrough === AS_OF && book.lots.length > 0)).toBe(true);
+    expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
   });
 });

@@ -33,6 +33,11 @@ export type SeedDependencies = {
   asOf?: string;
   /** How many portfolios `large` makes; a test asks for fewer. */
   largeCount?: number;
+  /**
+   * Days from the demo's accounts opening to the as-of date: three years unless a browser test,
+   * which needs the firm and not its whole history, asks for fewer.
+   */
+  demoHistoryDays?: number;
   /** The market the valuation writes the history from; the bundled one unless configured. */
   valuation?: ValuationEngines;
 };
@@ -145,11 +150,14 @@ const NEEDS_STATES = [
 ] as const;
 
 /** About sixty portfolios over every status, both strategy kinds and every action state. */
-function demoPlans(advisorIds: {
-  advisor: string;
-  manager: string;
-  others: string[];
-}): PortfolioPlan[] {
+function demoPlans(
+  historyDays: number,
+  advisorIds: {
+    advisor: string;
+    manager: string;
+    others: string[];
+  },
+): PortfolioPlan[] {
   const plans: PortfolioPlan[] = [];
   const add = (actions: ActionPlan[], extra: Partial<PortfolioPlan> = {}) => {
     const index = plans.length;
@@ -165,8 +173,9 @@ function demoPlans(advisorIds: {
       kind: index % 4 === 3 ? 'token' : 'bond',
       advisorIds: team,
       actions,
-      historyDays: DEMO_HISTORY_DAYS,
-      flowDaysAgo: 200 + (index % 7) * 60,
+      historyDays,
+      // Completed deposits and withdrawals moved their money a fifth to four fifths of the way back.
+      flowDaysAgo: Math.floor((historyDays * (2 + (index % 7))) / 10),
       ...extra,
     });
   };
@@ -262,7 +271,7 @@ export async function seedScenario(
   };
   const plans: PortfolioPlan[] =
     scenario === 'demo'
-      ? demoPlans(ids)
+      ? demoPlans(deps.demoHistoryDays ?? DEMO_HISTORY_DAYS, ids)
       : scenario === 'minimal'
         ? [
             {

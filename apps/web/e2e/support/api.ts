@@ -1,3 +1,4 @@
+import { makeClientData, makeOwner, makePortfolioInputs } from '@ballast/contract/testing';
 import type { RunningServer, TestUser } from './server.ts';
 
 export type ApiSession = {
@@ -59,4 +60,40 @@ export function demoUser(server: RunningServer, role: TestUser['role']): TestUse
   const user = server.demoUsers.get(role);
   if (!user) throw new Error(`the scenario has no ${role}`);
   return user;
+}
+
+async function answerOf(response: Response, call: string): Promise<unknown> {
+  if (!response.ok)
+    throw new Error(`${call} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * A test's own open account of one owner: created and opened by `advisor`, the opening completed
+ * by `operations`, all through the api. Answers the portfolio's id.
+ */
+export async function openAccountThroughApi(
+  advisor: ApiSession,
+  operations: ApiSession,
+  owner: { first_name: string; last_name: string },
+): Promise<string> {
+  const created = (await answerOf(await advisor.send('POST', '/portfolios', {}), 'create')) as {
+    portfolio_id: string;
+  };
+  const id = created.portfolio_id;
+  const inputs = makePortfolioInputs({
+    client_data: makeClientData({ owners: [makeOwner(owner)] }),
+  });
+  await answerOf(await advisor.send('PUT', `/portfolios/${id}/inputs`, inputs), 'inputs');
+  const open = (await answerOf(
+    await advisor.send('POST', `/portfolios/${id}/open`, { action_payload: {} }),
+    'open',
+  )) as { id: string };
+  for (const state of ['PENDING', 'COMPLETED']) {
+    await answerOf(
+      await operations.send('PUT', `/portfolios/${id}/actions/${open.id}`, { state }),
+      state,
+    );
+  }
+  return id;
 }

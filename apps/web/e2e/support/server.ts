@@ -45,6 +45,11 @@ export async function startServer(
   options: {
     seed?: SeedScenario;
     largeCount?: number;
+    /**
+     * Days of history the demo's accounts get: a browser test needs the firm, not its three
+     * years, which the seed scenarios' own test values in full.
+     */
+    demoHistoryDays?: number;
     /** More environment for the server, as an operator would set it (e.g. OAUTH_PROVIDERS). */
     env?: Record<string, string>;
   } = {},
@@ -66,6 +71,7 @@ export async function startServer(
     publicToken,
     box: createSecretBox(encryptionKey),
     blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+    demoHistoryDays: options.demoHistoryDays ?? 100,
     ...(options.largeCount === undefined ? {} : { largeCount: options.largeCount }),
   });
   const demoUsers = new Map<AdvisorRole, TestUser>();

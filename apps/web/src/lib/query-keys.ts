@@ -12,6 +12,7 @@ export const queryKeys = {
   portfolioActions: (id: string) => [...portfolios, id, 'actions'] as const,
   // An application's saved inputs, under the portfolio so that opening it refreshes both.
   onboardingInputs: (id: string) => [...portfolios, id, 'inputs'] as const,
+  returnBridges: (id: string) => [...portfolios, id, 'returns', 'bridges'] as const,
   portfolioHistory: (id: string, series: string, start: string | undefined) =>
     [...portfolios, id, 'history', series, start ?? 'all'] as const,
   // Under `portfolios`, so that answering or deleting anywhere refreshes the monitor too.

@@ -1,5 +1,6 @@
 import {
   getPortfolioHolding,
+  getReturnBridges,
   type HistoryQuery,
   listDepositWithdrawHistory,
   listGainLossHistory,
@@ -15,6 +16,7 @@ import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
 import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { readHoldingReport } from '../holdings/holding-report.ts';
+import { readReturnBridges } from '../holdings/read-return-bridges.ts';
 import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
 
 const { holdingReports, tokenLots, strategyVersions, onboardingApplications } = schema;
@@ -33,6 +35,13 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
       portfolio.currentHoldingReportId,
     );
     return report;
+  });
+
+  apiRoute(app, context, getReturnBridges, async ({ params, caller }) => {
+    const portfolio = await getVisiblePortfolio(db, params.id, caller);
+    const bridges = await readReturnBridges(db, portfolio);
+    if (!bridges) throw new AppError('not_found', 'This portfolio has no holding report yet.');
+    return bridges;
   });
 
   /** One daily series: a page of report days, oldest first, inside the query's bounds. */

@@ -60,52 +60,16 @@ export async function portfoliosToValue(db: Db, scope: ValuationScope): Promise<
     .orderBy(portfolioBooks.portfolioId);
 }
 
-/**
- * Values one portfolio's missing days through `through`. Answers how many days it valued and
- * the failure that stopped it, if one did.
- */
-export async function valuePortfolioThrough(
-  db: Db,
-  engine: ValuationEngine,
-  ref: PortfolioRef,
-  through: string,
-  stores?: DocumentStores,
-): Promise<{ valued: number; failure?: PortfolioFailure }> {
-  const [state] = await db
-    .select({ valuedThrough: portfolioBooks.valuedThrough, inception: portfolios.inceptionDate })
-    .from(portfolioBooks)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioBooks.portfolioId))
-    .where(
-      and(eq(portfolioBooks.portfolioId, ref.portfolioId), eq(portfolioBooks.firmId, ref.firmId)),
-    );
-  if (!state?.inception) return { valued: 0 };
-  const from = state.valuedThrough ? nextDay(state.valuedThrough) : state.inception;
-  let valued = 0;
-  let failure: PortfolioFailure | undefined;
-  for (const date of businessDaysBetween(from, through)) {
-    try {
-      const outcome = await valuePortfolioDay(db, engine, ref, date);
-      if (outcome === 'valued') valued += 1;
-      if (outcome === 'not-open') break;
-    } catch (error) {
-      failure = { ...ref, date, error: describe(error) };
-      break;
-    }
-  }
-  if (stores && !failure) {
-    const since = formatIsoDate(parseIsoDate(from) - DOCUMENT_LOOKBACK_DAYS);
-    try {
-      await producePeriodDocuments({ db, ...stores, market: engine.market }, ref, since, through);
-    } catch (error) {
-      failure = { ...ref, date: through, error: `Documents: ${describe(error)}` };
-    }
-  }
-  if (failure) await recordFailure(db, failure);
-  else if (stores) await clearFailures(db, ref, through);
-  return failure ? { valued, failure } : { valued };
-}
+/** A portfolio in a run, and the first day it has left to value. */
+type Pending = PortfolioRef & { next: string; from: string; failure?: PortfolioFailure };
 
-/** Values every portfolio in scope, `concurrency` at a time (one for the embedded database). */
+/**
+ * Values every portfolio in scope through `scope.through`, day by day: each business day, every
+ * portfolio that has that day left to value, `concurrency` at a time (one for the embedded
+ * database). Day by day rather than portfolio by portfolio, so a day's market (its marks, and
+ * the whole market a construction or a harvest's ranking reads) is built once for all of them.
+ * Then each portfolio's missing statements and tax reports are made.
+ */
 export async function runValuation(
   db: Db,
   engine: ValuationEngine,
@@ -116,22 +80,103 @@ export async function runValuation(
     onPortfolio?: (ref: PortfolioRef) => void;
   } = {},
 ): Promise<ValuationSummary> {
-  const refs = await portfoliosToValue(db, scope);
-  const summary: ValuationSummary = { portfolios: refs.length, valued: 0, failures: [] };
-  let next = 0;
-  const worker = async () => {
-    while (next < refs.length) {
-      const ref = refs[next++] as PortfolioRef;
-      const result = await valuePortfolioThrough(db, engine, ref, scope.through, options.stores);
-      summary.valued += result.valued;
-      if (result.failure) summary.failures.push(result.failure);
-      options.onPortfolio?.(ref);
+  const pending = await pendingOf(db, scope);
+  const summary: ValuationSummary = { portfolios: pending.length, valued: 0, failures: [] };
+  const first = pending.reduce((min, item) => (item.next < min ? item.next : min), scope.through);
+  for (const date of businessDaysBetween(first, scope.through)) {
+    const due = pending.filter((item) => !item.failure && item.next <= date);
+    await inTurn(due, options.concurrency ?? 1, async (item) => {
+      try {
+        const outcome = await valuePortfolioDay(db, engine, item, date);
+        if (outcome === 'valued') summary.valued += 1;
+      } catch (error) {
+        item.failure = {
+          firmId: item.firmId,
+          portfolioId: item.portfolioId,
+          date,
+          error: describe(error),
+        };
+      }
+    });
+  }
+  await inTurn(pending, options.concurrency ?? 1, async (item) => {
+    if (options.stores && !item.failure) {
+      const since = formatIsoDate(parseIsoDate(item.from) - DOCUMENT_LOOKBACK_DAYS);
+      try {
+        await producePeriodDocuments(
+          { db, ...options.stores, market: engine.market },
+          item,
+          since,
+          scope.through,
+        );
+      } catch (error) {
+        item.failure = {
+          ...refOf(item),
+          date: scope.through,
+          error: `Documents: ${describe(error)}`,
+        };
+      }
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+    if (item.failure) {
+      await recordFailure(db, item.failure);
+      summary.failures.push(item.failure);
+    } else if (options.stores) {
+      await clearFailures(db, refOf(item), scope.through);
+    }
+    options.onPortfolio?.(refOf(item));
+  });
   return summary;
 }
 
+const refOf = (item: Pending): PortfolioRef => ({
+  firmId: item.firmId,
+  portfolioId: item.portfolioId,
+});
+
+/** The portfolios in scope with the first day each has left to value. */
+async function pendingOf(db: Db, scope: ValuationScope): Promise<Pending[]> {
+  const refs = await portfoliosToValue(db, scope);
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select({
+      portfolioId: portfolioBooks.portfolioId,
+      valuedThrough: portfolioBooks.valuedThrough,
+      inception: portfolios.inceptionDate,
+    })
+    .from(portfolioBooks)
+    .innerJoin(portfolios, eq(portfolios.id, portfolioBooks.portfolioId))
+    .where(
+      inArray(
+        portfolioBooks.portfolioId,
+        refs.map((ref) => ref.portfolioId),
+      ),
+    );
+  const starts = new Map(
+    rows.map((row) => [
+      row.portfolioId,
+      row.valuedThrough ? nextDay(row.valuedThrough) : row.inception,
+    ]),
+  );
+  return refs.flatMap((ref) => {
+    const next = starts.get(ref.portfolioId);
+    return next ? [{ ...ref, next, from: next }] : [];
+  });
+}
+
+/** Runs `work` over `items`, at most `concurrency` at once. */
+async function inTurn<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker),
+  );
+}
 /**
  * The failure's own message, without a stack: it is read by operations staff and kept in the
  * database, and never carries client data (the valuation's inputs hold no personal fields).

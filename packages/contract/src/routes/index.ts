@@ -3,6 +3,7 @@ import * as actions from './action-routes.ts';
 import * as administration from './administration-routes.ts';
 import * as advisors from './advisor-routes.ts';
 import type { AnyRoute } from './define-route.ts';
+import * as ledgerExports from './export-routes.ts';
 import * as health from './health-routes.ts';
 import * as portfolios from './portfolio-routes.ts';
 import * as reference from './reference-routes.ts';
@@ -16,6 +17,7 @@ export * from './administration-routes.ts';
 export * from './advisor-routes.ts';
 export * from './define-route.ts';
 export * from './error-responses.ts';
+export * from './export-routes.ts';
 export * from './health-routes.ts';
 export * from './portfolio-routes.ts';
 export * from './query.ts';
@@ -63,6 +65,9 @@ export const routes: readonly AnyRoute[] = [
   reports.listTaxReports,
   reports.getStatement,
   reports.getTaxReport,
+  reports.getReturnBridges,
+  ledgerExports.exportTransactions,
+  ledgerExports.exportTaxLots,
   portfolios.savePortfolioHoldings,
   simulation.simulatePortfolio,
   simulation.listSimulationResults,

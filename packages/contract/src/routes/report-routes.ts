@@ -1,4 +1,7 @@
-/** A portfolio's histories, statements and tax reports: paged, optionally bounded in time. */
+/**
+ * A portfolio's histories, statements and tax reports: paged, optionally bounded in time; and the
+ * bridges of its latest report's returns.
+ */
 import { z } from 'zod';
 import { ReportDocumentSchema, StatementSchema, TaxReportSchema } from '../entities/document.ts';
 import {
@@ -6,6 +9,7 @@ import {
   GainLossPointSchema,
   NavHistoryPointSchema,
 } from '../entities/history.ts';
+import { ReturnBridgesSchema } from '../entities/return-bridge.ts';
 import { IdSchema } from '../fields.ts';
 import { pagedListSchema } from '../paged-list.ts';
 import { defineRoute } from './define-route.ts';
@@ -86,3 +90,18 @@ export const getTaxReport = reportRoute(
   '/portfolios/{id}/tax-reports/{report_id}',
   'One tax report',
 );
+
+export const getReturnBridges = defineRoute({
+  id: 'getReturnBridges',
+  method: 'GET',
+  path: '/portfolios/{id}/returns/bridges',
+  summary: "The latest report's returns, each opened into what made it",
+  description:
+    'For every period the latest report has a return for: the value at the close the period ' +
+    'starts from, deposits, withdrawals, income, realised and unrealised price change, fees and ' +
+    'the closing value, which add up to the cent, beside the time-weighted return. Periods that ' +
+    'reach back before the daily figures were recorded are left out. 404 before the first report.',
+  tags: ['reports'],
+  params: PortfolioParams,
+  responses: { 200: ReturnBridgesSchema, ...errors(404) },
+});

@@ -53,6 +53,13 @@ const ADMINISTRATION_TABLE = `
 | PUT | /strategy-catalogue/{id} |
 `;
 
+/** Returns opened into what made them, and the ledger's CSV exports, beyond product §7. */
+const REPORTS_TABLE = `
+| GET | /portfolios/{id}/returns/bridges |
+| GET | /portfolios/{id}/transactions/export |
+| GET | /portfolios/{id}/tax-lots/export |
+`;
+
 function specCalls(table = SPEC_TABLE): string[] {
   return table
     .trim()
@@ -76,10 +83,13 @@ describe('the route table', () => {
     expect(new Set(calls).size).toBe(48);
   });
 
-  it('has a route for every call of product §7 and administration, and nothing else but the health check', () => {
+  it('has a route for every call of product §7, administration and the reports beyond them, and nothing else but the health check', () => {
     const declared = routes.map((route) => `${route.method} ${route.path}`);
     const administration = specCalls(ADMINISTRATION_TABLE);
-    expect([...declared].sort()).toEqual([...calls, ...administration, 'GET /health'].sort());
+    const reports = specCalls(REPORTS_TABLE);
+    expect([...declared].sort()).toEqual(
+      [...calls, ...administration, ...reports, 'GET /health'].sort(),
+    );
   });
 
   it('needs a session for every call but the health check', () => {

@@ -36,6 +36,7 @@ export type StoredLot = {
   washAdjustmentCents: number;
   acquired: string;
   bought: string;
+  staked?: boolean;
 };
 
 export type StoredLossSale = {

@@ -7,6 +7,7 @@ import {
   type ReportedClass,
   ratingBucketOf,
 } from '../bond-strategy/eligible-bonds.ts';
+import { type EpochDay, fromCivil, toCivil } from '../dates.ts';
 import { BOND_CLASSES } from '../market/market-data.ts';
 import { taxRatesOf } from '../tax/after-tax-yield.ts';
 import { inWashSaleWindow, isSubstantiallyIdentical } from '../tax/wash-sale.ts';
@@ -104,6 +105,16 @@ function replacementFor(
 }
 
 /**
+ * The day the replacements of a month's harvests are ranked on (SPEC 12.9): the month's first
+ * day, or the market's first when it starts later. Ranking reads every bond's yield on a day,
+ * which takes as long as pricing the whole market; once a month serves every portfolio.
+ */
+function rankingDay(state: DayState): EpochDay {
+  const { year, month } = toCivil(state.day);
+  return Math.max(fromCivil({ year, month, day: 1 }), state.history.firstDay);
+}
+
+/**
  * Bond harvesting (SPEC 9.3-9.4, 12.9): a position whose clean value is below its basis by 2 %
  * and $1,000, none of whose lots was bought in the last 31 days, and with no substantially
  * identical bond bought in the last 30 days, is sold (paying the swap cost of 0.1 % of the value
@@ -114,12 +125,12 @@ function harvestBonds(state: DayState, input: BondStrategyInput) {
   let eligible: (Candidate & { cusip: string; index: number })[] | undefined;
   const eligibleToday = () => {
     if (!eligible) {
-      const market = state.history.asOf(state.day);
+      const market = state.history.asOf(rankingDay(state));
       eligible = eligibleBonds(
         market.bonds,
         input.strategy,
         taxRatesOf(input.tax_data),
-        state.day,
+        market.asOf,
       ).flatMap((candidate) => {
         const cusip = market.bonds.cusip[candidate.bond] as string;
         const index = state.history.bondIndex(cusip);
@@ -150,14 +161,14 @@ function harvestBonds(state: DayState, input: BondStrategyInput) {
     });
     if (isRecent) continue;
     const replacement = replacementFor(state, eligibleToday, position, residency);
-    if (!replacement || !mayHarvest(state, position.valueCents)) continue;
+    // A like bond ranked on the month's first day may have been redeemed since: today's mark says.
+    const lot = replacement ? markOf(state, replacement, CONSTRUCTION.lotPar) : undefined;
+    if (!replacement || !lot || !mayHarvest(state, position.valueCents)) continue;
     const cashBefore = state.cashCents;
     sellQuantity(state, position.instrument, position.quantity, 'HARVEST', {
       method: input.strategy.tax_options.tax_accounting_method,
       feeRate: BOND_BACKTEST.swapCost,
     });
-    const lot = markOf(state, replacement, CONSTRUCTION.lotPar);
-    if (!lot) continue;
     const lots = Math.floor((state.cashCents - cashBefore) / (lot.valueCents + lot.accruedCents));
     buyBond(state, replacement, lots * CONSTRUCTION.lotPar, 'HARVEST');
   }

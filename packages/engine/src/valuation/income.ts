@@ -1,4 +1,4 @@
-import type { EpochDay } from '../dates.ts';
+import { type EpochDay, toCivil } from '../dates.ts';
 import { splitCents } from './cents.ts';
 import { type DayState, holdingsOf } from './day-state.ts';
 import { instrumentOf } from './instruments.ts';
@@ -96,8 +96,9 @@ export function receiveIncome(
 
 /**
  * A token's staking reward for the days since the last valuation (SPEC 11.6): the staking
- * yield over 365 per day on the units held, received today as a lot at today's close, whose
- * value is both the day's income and the lot's basis.
+ * yield over 365 per day on the units held, received today at today's close, whose value is
+ * both the day's income and the basis it adds. A month's rewards of a token make one lot
+ * (SPEC 12.3), its holding period starting at the latest of them.
  */
 function receiveStakingReward(
   state: DayState,
@@ -112,15 +113,31 @@ function receiveStakingReward(
   const reward = (units * stakingYield * elapsed) / 365;
   const cents = Math.round(reward * close * 100);
   if (cents <= 0) return;
-  state.lots.push({
-    instrument: symbol,
-    quantity: reward,
-    costCents: cents,
-    feeCents: 0,
-    washAdjustmentCents: 0,
-    acquired: state.day,
-    bought: state.day,
-  });
+  const month = monthOf(state.day);
+  const open = state.lots.findIndex(
+    (lot) => lot.staked && lot.instrument === symbol && monthOf(lot.acquired) === month,
+  );
+  const earlier = state.lots[open];
+  if (earlier) {
+    state.lots[open] = {
+      ...earlier,
+      quantity: earlier.quantity + reward,
+      costCents: earlier.costCents + cents,
+      acquired: state.day,
+      bought: state.day,
+    };
+  } else {
+    state.lots.push({
+      instrument: symbol,
+      quantity: reward,
+      costCents: cents,
+      feeCents: 0,
+      washAdjustmentCents: 0,
+      acquired: state.day,
+      bought: state.day,
+      staked: true,
+    });
+  }
   state.entries.push({
     kind: 'STAKING_REWARD',
     reason: 'INCOME',
@@ -130,4 +147,9 @@ function receiveStakingReward(
     incomeCents: cents,
     feeCents: 0,
   });
+}
+
+function monthOf(day: EpochDay): number {
+  const { year, month } = toCivil(day);
+  return year * 12 + month;
 }

@@ -2,6 +2,7 @@ import type { BondStrategyInput, TokenStrategyInput } from '@ballast/contract';
 import type { Highs } from 'highs';
 import { constructBondPortfolio } from '../bond-strategy/construct-portfolio.ts';
 import { InfeasibleStrategyError } from '../bond-strategy/infeasible.ts';
+import { latestIndex } from '../market/market-history.ts';
 import { targetWeights } from '../token-strategy/target-weights.ts';
 import type { DayState } from './day-state.ts';
 
@@ -62,8 +63,9 @@ function constructBondTargets(
 
 /** A token strategy's weights today (SPEC 11.2-11.3), on the closes up to today. */
 export function tokenTargets(state: DayState, input: TokenStrategyInput): Targets {
-  const tokens = state.history.asOf(state.day).tokens;
-  const weights = targetWeights(tokens, input.strategy, tokens.days.length - 1);
+  // Weights look back from the day only, so the whole series serves, read at the day.
+  const { tokens } = state.history.market;
+  const weights = targetWeights(tokens, input.strategy, latestIndex(tokens.days, state.day));
   return {
     bonds: new Map(),
     tokens: new Map(

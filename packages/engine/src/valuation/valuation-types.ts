@@ -80,6 +80,8 @@ export type BookLot = {
   acquired: EpochDay;
   /** The day it was actually bought. */
   bought: EpochDay;
+  /** A lot of staking rewards, which the month's later rewards join (SPEC 12.3). */
+  staked?: boolean;
 };
 
 /**

@@ -253,9 +253,10 @@ describe('staking (SPEC 12.3, 11.6)', () => {
         feeCents: 0,
       },
     ]);
-    expect(monday?.book.lots[1]).toEqual(
-      lotOf('TOKA', expect.closeTo(0.03, 12) as unknown as number, 300, '2026-02-09'),
-    );
+    expect(monday?.book.lots[1]).toEqual({
+      ...lotOf('TOKA', expect.closeTo(0.03, 12) as unknown as number, 300, '2026-02-09'),
+      staked: true,
+    });
     expect(monday?.figures).toMatchObject({
       incomeCents: 300,
       navCents: 1_000_300,

@@ -4,6 +4,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { DetailHeader } from './detail-header.tsx';
 import { DetailError, DetailSkeleton } from './detail-states.tsx';
 import { DetailSummary } from './detail-summary.tsx';
+import { LedgerExports } from './documents/ledger-exports.tsx';
 import { ReportDocuments } from './documents/report-documents.tsx';
 import { HistorySection } from './history/history-section.tsx';
 import { AssetDistributionChart } from './holdings/asset-distribution-chart.tsx';
@@ -39,7 +40,11 @@ export default function PortfolioDetailPage() {
             <AssetDistributionChart distribution={portfolio.asset_distribution} />
           </div>
           <HistorySection portfolioId={portfolio.id} lastReportDate={holding.report_date} />
-          <ReturnsTable holding={holding} benchmark={portfolio.benchmark_returns} />
+          <ReturnsTable
+            portfolioId={portfolio.id}
+            holding={holding}
+            benchmark={portfolio.benchmark_returns}
+          />
           <HoldingsTable
             assets={holding.assets}
             clientName={portfolio.client_name}
@@ -49,6 +54,7 @@ export default function PortfolioDetailPage() {
             <ReportDocuments portfolioId={portfolio.id} kind="statement" />
             <ReportDocuments portfolioId={portfolio.id} kind="tax-report" />
           </div>
+          <LedgerExports portfolioId={portfolio.id} lastReportDate={holding.report_date} />
         </>
       ) : (
         <HoldingSummary holding={null} />

@@ -1,35 +1,6 @@
-import type { HoldingReport } from '@ballast/contract';
 import { describe, expect, it } from 'vitest';
+import { holding } from './holding-report.fixture.ts';
 import { RETURN_PERIODS, returnRows } from './return-rows.ts';
-
-function holding(overrides: Partial<HoldingReport> = {}): HoldingReport {
-  const returns = Object.fromEntries(
-    RETURN_PERIODS.flatMap((period, index) => [
-      [`return_${period}_usd`, (index + 1) * 1000],
-      [`return_${period}_pct`, index + 0.5],
-    ]),
-  );
-  return {
-    report_date: '2026-11-24',
-    nav: 500_000,
-    ytw: 3.2,
-    duration: 4.8,
-    annual_tax_loss: 0,
-    tey: 5,
-    percent_portfolio_analyzed: 100,
-    average_rating: 'AA',
-    tax_loss_harvested: 0,
-    tax_loss_value: 0,
-    report_date_deposit_usd: 0,
-    report_date_withdraw_usd: 0,
-    report_date_realized_gain: 0,
-    report_date_realized_loss: 0,
-    number_of_holdings: 0,
-    assets: [],
-    ...(returns as Pick<HoldingReport, 'return_1d_usd'>),
-    ...overrides,
-  } as HoldingReport;
-}
 
 const benchmark = { '1m': 1, '3m': 2, '6m': 3, ytd: 4, '1y': 5, total: 6 };
 
