@@ -43,6 +43,14 @@ const OPTIONS = {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** YYYY-MM-DD naming a day of the calendar: JavaScript's parser rolls 2026-02-30 into March. */
+function isCalendarDate(date: string): boolean {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return (
+    ISO_DATE.test(date) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(date)
+  );
+}
+
 function yesterday(now: Date): string {
   return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
@@ -72,7 +80,7 @@ export async function runJobCommand(
     return 2;
   }
   const date = values.date ?? yesterday(now);
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  if (!isCalendarDate(date)) {
     output.err(`--date: "${date}" is not a date written YYYY-MM-DD.`);
     return 2;
   }

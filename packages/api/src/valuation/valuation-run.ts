@@ -6,7 +6,7 @@
  */
 import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
 import { formatIsoDate, parseIsoDate } from '@ballast/engine';
-import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysBetween, nextDay } from './business-days.ts';
 import { producePeriodDocuments } from './period-documents.ts';
 import { type PortfolioRef, type ValuationEngine, valuePortfolioDay } from './portfolio-day.ts';
@@ -42,7 +42,13 @@ export type ValuationSummary = {
 export async function portfoliosToValue(db: Db, scope: ValuationScope): Promise<PortfolioRef[]> {
   const filters: (SQL | undefined)[] = [
     ne(portfolios.status, 'CLOSED'),
-    or(isNull(portfolioBooks.valuedThrough), lt(portfolioBooks.valuedThrough, scope.through)),
+    or(
+      isNull(portfolioBooks.valuedThrough),
+      lt(portfolioBooks.valuedThrough, scope.through),
+      // Valued, but a statement or tax report failed: running the date again makes it.
+      sql`exists (select 1 from valuation_failures f
+        where f.portfolio_id = ${portfolioBooks.portfolioId} and f.report_date <= ${scope.through})`,
+    ),
     scope.firmId ? eq(portfolioBooks.firmId, scope.firmId) : undefined,
     scope.portfolioIds ? inArray(portfolioBooks.portfolioId, [...scope.portfolioIds]) : undefined,
   ];
@@ -114,6 +120,8 @@ export async function runValuation(
     if (item.failure) {
       await recordFailure(db, item.failure);
       summary.failures.push(item.failure);
+    } else if (options.stores) {
+      await clearFailures(db, refOf(item), scope.through);
     }
     options.onPortfolio?.(refOf(item));
   });
@@ -195,4 +203,16 @@ async function recordFailure(db: Db, failure: PortfolioFailure): Promise<void> {
         failedAt: new Date(),
       },
     });
+}
+
+/** Every day through `through` is valued and its documents made: its failures are over. */
+async function clearFailures(db: Db, ref: PortfolioRef, through: string): Promise<void> {
+  await db
+    .delete(valuationFailures)
+    .where(
+      and(
+        eq(valuationFailures.portfolioId, ref.portfolioId),
+        lte(valuationFailures.reportDate, through),
+      ),
+    );
 }
