@@ -6,8 +6,9 @@
  *   history, `LARGE_COUNT` fewer) seeded into a fresh database, then the next business day
  *   valued for all of them. On PostgreSQL two processes each value half, `BENCH_CONNECTIONS`
  *   portfolios at a time; PGlite belongs to one process and values one at a time.
- * - seconds to backfill a year: 100 portfolios opened a year before a fixed day, valued through
- *   it, month-end statements and the year's tax report included, as the job makes them.
+ * - seconds to backfill a year: 100 portfolios (`BACKFILL_COUNT` fewer) opened a year before a
+ *   fixed day, valued through it, month-end statements and the year's tax report included, as
+ *   the job makes them.
  * - milliseconds per statement PDF, from the documents package's own benchmark.
  * Each is printed as one JSON line; the last line is one object with all three and the database.
  */
@@ -28,7 +29,7 @@ import type { WorkerJob, WorkerMessage } from './bench-valuation-worker.ts';
 
 const LARGE_COUNT = Number(process.env.LARGE_COUNT ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
-const BACKFILL_PORTFOLIOS = 100;
+const BACKFILL_PORTFOLIOS = Number(process.env.BACKFILL_COUNT ?? 100);
 const WORKERS = 2;
 const serverUrl = process.env.DATABASE_URL;
 const database = serverUrl ? 'postgres' : 'pglite';
