@@ -10,7 +10,7 @@ import type {
   HoldingReportRecord,
 } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../accounts/current-account.ts';
 import { preparedPerDatabase } from '../prepared.ts';
 
@@ -158,22 +158,26 @@ export async function recordHoldingReports(
     0,
   );
   const newestReport = reports[newest] as HoldingReportInput;
-  const [later] = await tx
-    .select({ id: holdingReports.id })
-    .from(holdingReports)
+  // One statement: the newest becomes current unless a later day was already reported.
+  await tx
+    .update(portfolios)
+    .set({ currentHoldingReportId: ids[newest], currentNav: cents(newestReport.nav) })
     .where(
       and(
-        eq(holdingReports.portfolioId, portfolioId),
-        gt(holdingReports.reportDate, newestReport.report_date),
+        eq(portfolios.id, portfolioId),
+        notExists(
+          tx
+            .select({ id: holdingReports.id })
+            .from(holdingReports)
+            .where(
+              and(
+                eq(holdingReports.portfolioId, portfolioId),
+                gt(holdingReports.reportDate, newestReport.report_date),
+              ),
+            ),
+        ),
       ),
-    )
-    .limit(1);
-  if (!later) {
-    await tx
-      .update(portfolios)
-      .set({ currentHoldingReportId: ids[newest], currentNav: cents(newestReport.nav) })
-      .where(eq(portfolios.id, portfolioId));
-  }
+    );
   return ids;
 }
 

@@ -62,27 +62,27 @@ export async function valuePortfolioDay(
   date: string,
 ): Promise<DayOutcome> {
   return db.transaction(async (tx) => {
-    const [book] = await tx
-      .select()
-      .from(portfolioBooks)
-      .where(
-        and(eq(portfolioBooks.portfolioId, ref.portfolioId), eq(portfolioBooks.firmId, ref.firmId)),
-      )
-      .for('update');
-    if (!book) return 'not-open';
-    if (book.valuedThrough !== null && book.valuedThrough >= date) return 'already-valued';
-    const [account] = await tx
+    // The book and its account in one statement; only the book is locked.
+    const [row] = await tx
       .select({
+        book: portfolioBooks,
         status: portfolios.status,
         inceptionDate: portfolios.inceptionDate,
         userDnt: portfolios.userDnt,
         strategyVersionId: portfolios.currentStrategyVersionId,
         strategy: strategyVersions.strategy,
       })
-      .from(portfolios)
+      .from(portfolioBooks)
+      .innerJoin(portfolios, eq(portfolios.id, portfolioBooks.portfolioId))
       .innerJoin(strategyVersions, eq(strategyVersions.id, portfolios.currentStrategyVersionId))
-      .where(eq(portfolios.id, ref.portfolioId));
-    if (!account?.inceptionDate || account.status === 'CLOSED' || date < account.inceptionDate) {
+      .where(
+        and(eq(portfolioBooks.portfolioId, ref.portfolioId), eq(portfolioBooks.firmId, ref.firmId)),
+      )
+      .for('update', { of: portfolioBooks });
+    if (!row) return 'not-open';
+    const { book, ...account } = row;
+    if (book.valuedThrough !== null && book.valuedThrough >= date) return 'already-valued';
+    if (!account.inceptionDate || account.status === 'CLOSED' || date < account.inceptionDate) {
       return 'not-open';
     }
     const flows = await pendingFlows(tx, ref.portfolioId, date);
@@ -151,7 +151,6 @@ export async function valuePortfolioDay(
       netFlows,
       growth,
     });
-    await recordHoldingReport(tx, { firmId: ref.firmId, portfolioId: ref.portfolioId, report });
     if (previous && !isMonthEnd(previous.reportDate)) {
       // A day's asset lines stay while its report is the current one; month ends keep theirs
       // for the statements (decision 024). The ledger holds every day's positions.
@@ -165,6 +164,9 @@ export async function valuePortfolioDay(
           eq(schema.valuationFailures.reportDate, date),
         ),
       );
+    // Last: making the report current moves the firm's list version (decision 010), a row every
+    // portfolio of the firm updates, so its lock is held only until the commit.
+    await recordHoldingReport(tx, { firmId: ref.firmId, portfolioId: ref.portfolioId, report });
     return 'valued';
   });
 }
