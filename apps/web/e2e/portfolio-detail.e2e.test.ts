@@ -29,7 +29,8 @@ function figure(page: Page, section: string, label: string) {
 }
 
 describe('the portfolio detail screen', () => {
-  const suite = serverAndBrowser({ seed: 'demo' });
+  // Long enough for more NAV points in All than in 6M, and a year end with its tax report.
+  const suite = serverAndBrowser({ seed: 'demo', demoHistoryDays: 340 });
   let api: ApiSession;
   let detail: PortfolioDetail;
   let context: BrowserContext;

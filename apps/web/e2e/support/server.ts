@@ -71,7 +71,7 @@ export async function startServer(
     publicToken,
     box: createSecretBox(encryptionKey),
     blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
-    demoHistoryDays: options.demoHistoryDays ?? 100,
+    demoHistoryDays: options.demoHistoryDays ?? 35,
     ...(options.largeCount === undefined ? {} : { largeCount: options.largeCount }),
   });
   const demoUsers = new Map<AdvisorRole, TestUser>();

@@ -9,6 +9,9 @@ import { type RunningServer, startServer } from './server.ts';
  * the start and before the stop. The object fills in as they start, so read `suite.server` and
  * `suite.browser` inside hooks and tests, not at the top of the file.
  */
+/** A seeded demo firm has its history valued before the server is ready: minutes, not seconds. */
+const SERVER_START_MS = 900_000;
+
 export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
   readonly server: RunningServer;
   readonly browser: Browser;
@@ -18,7 +21,7 @@ export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
   beforeAll(async () => {
     server = await startServer(options);
     browser = await launchBrowser();
-  });
+  }, SERVER_START_MS);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
