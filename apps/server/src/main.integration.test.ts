@@ -44,9 +44,12 @@ describe('the server entry point', () => {
   it('migrates, seeds and serves on the configured port, printing where', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ballast-main-'));
     dirs.push(dataDir);
+    // The minimal scenario: the demo firm and its sign-ins without the demo's years of history,
+    // which the seed scenarios' own test values.
     const server = startServer({
       PORT: '0',
       DATA_DIR: dataDir,
+      SEED_SCENARIO: 'minimal',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     });
     const url = await server.running;
@@ -85,6 +88,7 @@ describe('the server entry point', () => {
     const env = {
       PORT: '0',
       DATA_DIR: dataDir,
+      SEED_SCENARIO: 'minimal',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     };
     const tokenOf = async (url: string) =>
