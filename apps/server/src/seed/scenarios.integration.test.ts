@@ -170,9 +170,23 @@ describe('seed scenarios', () => {
       expect(portfolios.every((p) => p.status === 'IN-GOOD-ORDER')).toBe(true);
       const books = await database.db.select().from(schema.portfolioBooks);
       expect(books).toHaveLength(40);
-      expect(books.every((book) => book.valuedThrough === AS_OF && book.lots.length > 0)).toBe(
-        true,
-      );
+      expect(books.every((book) => book.valuedThrough === AS_OF)).toBe(true);
+      // Each account bought its strategy's portfolio, or its report says why it could not.
+      const reports = await database.db
+        .select({
+          portfolioId: schema.holdingReports.portfolioId,
+          blocked: schema.holdingReports.dntBlocked,
+        })
+        .from(schema.holdingReports);
+      for (const book of books.filter((each) => each.lots.length === 0)) {
+        const said = reports.some(
+          (report) =>
+            report.portfolioId === book.portfolioId &&
+            report.blocked?.some((line) => line.startsWith('Opening trades were not made')),
+        );
+        expect(said).toBe(true);
+      }
+      expect(books.filter((book) => book.lots.length > 0).length).toBeGreaterThan(20);
       expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
     },
     SEEDING_MS,

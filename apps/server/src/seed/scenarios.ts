@@ -136,6 +136,7 @@ function goodOrderExtras(index: number): ActionPlan[] {
         type: 'REQUEST-WITHDRAWAL',
         path: ['SUBMITTED-CANCELLABLE', 'PENDING', 'COMPLETED'],
         payload: { cash: 15_000 },
+        childPath: ['COMPLETED'],
       },
     ],
   ];
