@@ -9,8 +9,8 @@ import { buildTestApp } from '../testing.ts';
 import { DEMO_USERS } from './demo-firm.ts';
 import { type SeedScenario, seedScenario } from './scenarios.ts';
 
-const AS_OF = '2026-06-30';
-const DEMO_TEST_HISTORY_DAYS = 250;
+const AS_OF = '2026-01-30';
+const DEMO_TEST_HISTORY_DAYS = 70;
 /** Seeding values every day of the history; on a busy two-core machine that takes minutes. */
 const SEEDING_MS = 900_000;
 
@@ -119,11 +119,11 @@ describe('seed scenarios', () => {
         .from(schema.holdingReports);
       const dates = reports.map((r) => r.date).sort();
       expect(dates.at(-1)).toBe(AS_OF);
-      // Opened 250 days before the as-of date, on Thursday 2025-10-23, the first day valued.
-      expect(dates[0]).toBe('2025-10-23');
+      // Opened 70 days before the as-of date, on Friday 2025-11-21, the first day valued.
+      expect(dates[0]).toBe('2025-11-21');
       const documents = await db.select().from(schema.documents);
       expect(documents.filter((d) => d.kind === 'STATEMENT').map((d) => d.reportDate)).toContain(
-        '2026-05-29',
+        '2026-01-30',
       );
       expect(documents.filter((d) => d.kind === 'TAX_REPORT').map((d) => d.reportDate)).toContain(
         '2025-12-31',
