@@ -18,7 +18,7 @@ import {
 } from '@ballast/api';
 import type { ActionState, ActionType, PortfolioStatus } from '@ballast/contract';
 import { type Db, type SecretBox, schema } from '@ballast/db';
-import type { Random } from '@ballast/engine';
+import { type Random, seededRandom } from '@ballast/engine';
 import { and, eq, ne } from 'drizzle-orm';
 import { generateClient, generateCustodian, generateStrategy } from './client-generator.ts';
 
@@ -51,6 +51,11 @@ export type PortfolioPlan = {
   partial?: boolean;
   /** Calendar days from the account's inception to the as-of date. */
   historyDays: number;
+  /**
+   * One of a firm's model accounts, by number: accounts of one model share its strategy and
+   * amount, as a large firm's do, so their openings share one construction.
+   */
+  model?: number;
   /** Days before the as-of date on which the money of completed deposits and withdrawals moved. */
   flowDaysAgo?: number;
 };
@@ -107,12 +112,13 @@ export async function seedPortfolio(
   const { random, box, firmId } = context;
   const client = generateClient(random);
   const initial = client.suitability.investment_amount;
-  const strategy = generateStrategy(
+  const generated = generateStrategy(
     random,
     plan.kind,
     client.residency,
     Math.max(initial, 350_000),
   );
+  const strategy = plan.model === undefined ? generated : modelStrategy(plan.kind, plan.model);
   const custodians = [generateCustodian(random)];
   const opened = plan.actions.some(
     (action) => action.type === 'OPEN-ACCOUNT' && action.path.at(-1) === 'COMPLETED',
@@ -175,6 +181,14 @@ export async function seedPortfolio(
     return { id: portfolio.id, status: derived?.status as PortfolioStatus };
   });
 }
+
+/** The strategy of model account `model`: the same for every account of the model. */
+function modelStrategy(kind: PortfolioPlan['kind'], model: number) {
+  const random = seededRandom(MODEL_SEED + model);
+  return generateStrategy(random, kind, 'NY', (1 + (model % 4)) * 500_000);
+}
+
+const MODEL_SEED = 4_000;
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

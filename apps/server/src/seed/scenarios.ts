@@ -58,6 +58,9 @@ const OTHER_ADVISORS = [
 /** Three years of history: accounts opened on this day three years before the as-of date. */
 const DEMO_HISTORY_DAYS = 1_096;
 
+/** The model accounts the `large` firm's portfolios follow. */
+const LARGE_MODELS = 12;
+
 const opened: ActionPlan = { type: 'OPEN-ACCOUNT', path: ['SUBMITTED', 'PENDING', 'COMPLETED'] };
 
 function asked(type: ActionPlan['type'], state: ActionState, payload: unknown): ActionPlan {
@@ -287,6 +290,7 @@ export async function seedScenario(
         : Array.from({ length: deps.largeCount ?? 10_000 }, (_, index) => ({
             kind: 'bond' as const,
             advisorIds: [ids.others[index % ids.others.length] as string, ids.advisor],
+            model: index % LARGE_MODELS,
             actions: [opened],
             historyDays: 1,
           }));
