@@ -28,6 +28,11 @@ export { AppError } from './app-error.ts';
 export { createSessionVerifier, type SessionVerifier } from './auth/session-verifier.ts';
 export type { ApiOptions } from './build-api.ts';
 export { buildApi } from './build-api.ts';
+export {
+  businessDaysFrom,
+  isBusinessDay,
+  lastBusinessDayOnOrBefore,
+} from './business-days.ts';
 export { storeDocument } from './documents/document-store.ts';
 export {
   ASSET_CLASSES,
@@ -36,11 +41,6 @@ export {
   recordHoldingReports,
 } from './holdings/holding-report.ts';
 export { createSimulationRunner, type SimulationRunner } from './simulations/simulation-runner.ts';
-export {
-  businessDaysBetween,
-  isBusinessDay,
-  lastBusinessDayOnOrBefore,
-} from './valuation/business-days.ts';
 export {
   type DayOutcome,
   type PortfolioRef,

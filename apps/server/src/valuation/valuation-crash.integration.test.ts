@@ -1,5 +1,5 @@
 import {
-  businessDaysBetween,
+  businessDaysFrom,
   type PortfolioRef,
   runValuation,
   type ValuationEngine,
@@ -91,7 +91,7 @@ async function valuedThroughOf(db: Db, ref: PortfolioRef) {
     .where(eq(schema.cashMovements.portfolioId, ref.portfolioId));
   const through = book?.valuedThrough ?? null;
   expect(reports.map((row) => row.date).sort()).toEqual(
-    through ? businessDaysBetween(INCEPTION, through) : [],
+    through ? businessDaysFrom(INCEPTION, through) : [],
   );
   expect((ledger?.last ?? '') <= (through ?? '')).toBe(true);
   for (const flow of flows) {
@@ -128,8 +128,8 @@ describe('a valuation run that fails halfway (decision 024)', () => {
       date: FAULT_DAY,
       error: 'Error: The benchmark feed dropped the connection',
     });
-    const days = businessDaysBetween(INCEPTION, THROUGH).length;
-    const daysBeforeFault = businessDaysBetween(INCEPTION, '2026-04-13').length;
+    const days = businessDaysFrom(INCEPTION, THROUGH).length;
+    const daysBeforeFault = businessDaysFrom(INCEPTION, '2026-04-13').length;
     expect(broken.valued).toBe(2 * days + daysBeforeFault);
     for (const ref of refs) {
       const through = await valuedThroughOf(db, ref);
@@ -155,7 +155,7 @@ describe('a valuation run that fails halfway (decision 024)', () => {
     );
     expect(resumed).toEqual({
       portfolios: 1,
-      valued: businessDaysBetween(FAULT_DAY, THROUGH).length,
+      valued: businessDaysFrom(FAULT_DAY, THROUGH).length,
       failures: [],
     });
     for (const ref of refs) expect(await valuedThroughOf(db, ref)).toBe(THROUGH);

@@ -12,7 +12,7 @@ import {
   RATING_BUCKETS,
   type StrategyInput,
 } from '@ballast/contract';
-import { businessDaysBetween } from './business-days.ts';
+import { businessDaysSince } from '../business-days.ts';
 
 /** What the rules read of a portfolio; the lines are only those a rule looks at. */
 export type AlertInput = {
@@ -124,7 +124,7 @@ export function portfolioAlerts(input: AlertInput, today: string): PortfolioAler
     );
   }
 
-  const unvalued = businessDaysBetween(report.reportDate, today);
+  const unvalued = businessDaysSince(report.reportDate, today);
   if (unvalued > MONITOR_MAX_BUSINESS_DAYS_UNVALUED) {
     alert(
       'NOT_VALUED',

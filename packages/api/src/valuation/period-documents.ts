@@ -30,10 +30,10 @@ import {
 import { formatIsoDate, type MarketHistory, parseIsoDate } from '@ballast/engine';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { readCurrentAccount } from '../accounts/current-account.ts';
+import { isMonthEnd, isYearEnd } from '../business-days.ts';
 import { storeDocument } from '../documents/document-store.ts';
 import { ASSET_CLASSES } from '../holdings/holding-report.ts';
 import { centsOf } from './book-codec.ts';
-import { isMonthEnd, isYearEnd } from './business-days.ts';
 import type { PortfolioRef } from './portfolio-day.ts';
 
 const { holdingReports, ledgerEntries, documents, firms, portfolios, assetLines } = schema;

@@ -25,9 +25,9 @@ import {
 } from '@ballast/engine';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../accounts/current-account.ts';
+import { isMonthEnd } from '../business-days.ts';
 import { type HoldingReportInput, recordHoldingReport } from '../holdings/holding-report.ts';
 import { bookOf, centsOf, centsText, storedBookOf } from './book-codec.ts';
-import { isMonthEnd } from './business-days.ts';
 
 const {
   portfolioBooks,

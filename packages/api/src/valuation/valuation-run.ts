@@ -7,7 +7,7 @@
 import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
 import { formatIsoDate, parseIsoDate } from '@ballast/engine';
 import { and, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { businessDaysBetween, nextDay } from './business-days.ts';
+import { businessDaysFrom, nextDay } from '../business-days.ts';
 import { producePeriodDocuments } from './period-documents.ts';
 import { type PortfolioRef, type ValuationEngine, valuePortfolioDay } from './portfolio-day.ts';
 
@@ -83,7 +83,7 @@ export async function runValuation(
   const pending = await pendingOf(db, scope);
   const summary: ValuationSummary = { portfolios: pending.length, valued: 0, failures: [] };
   const first = pending.reduce((min, item) => (item.next < min ? item.next : min), scope.through);
-  for (const date of businessDaysBetween(first, scope.through)) {
+  for (const date of businessDaysFrom(first, scope.through)) {
     const due = pending.filter((item) => !item.failure && item.next <= date);
     await inTurn(due, options.concurrency ?? 1, async (item) => {
       try {

@@ -1,6 +1,7 @@
 /**
- * The days the valuation runs on: weekdays, as the treasury curve's (engine SPEC 3.2). A
- * market holiday is valued like any weekday: prices that did not move give a day of no return.
+ * Business days (decision 020): Monday to Friday on UTC calendar dates, also the days the
+ * valuation runs on, the treasury curve's (engine SPEC 3.2). The firm's holidays are not known,
+ * so a holiday counts as a business day and is valued like any weekday.
  */
 export function isBusinessDay(date: string): boolean {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -11,13 +12,22 @@ export function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Business days after `after` (or from `from` inclusive) through `through`, oldest first. */
-export function businessDaysBetween(from: string, through: string): string[] {
+/** The business days from `from` through `through`, both included, oldest first. */
+export function businessDaysFrom(from: string, through: string): string[] {
   const days: string[] = [];
   for (let day = from; day <= through; day = nextDay(day)) {
     if (isBusinessDay(day)) days.push(day);
   }
   return days;
+}
+
+/**
+ * The business days after `from` up to and including `to`: how long a valuation dated `from`
+ * has stood by `to`. A report dated the previous business day is 1 day old; Friday's report is
+ * 1 day old on Monday.
+ */
+export function businessDaysSince(from: string, to: string): number {
+  return businessDaysFrom(nextDay(from), to).length;
 }
 
 /** The last business day on or before `date`. */
