@@ -6,16 +6,14 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestampTz } from './columns.ts';
+import { timestampTz, units, usd } from './columns.ts';
 import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 
-const usd = (name: string) => numeric(name, { precision: 20, scale: 2 });
 const figure = (name: string) => doublePrecision(name);
 
 /**
@@ -91,7 +89,7 @@ export const assetLines = pgTable(
     duration: figure('duration'),
     lastPriceUsd: figure('last_price_usd').notNull(),
     percentAccount: figure('percent_account').notNull(),
-    quantity: numeric('quantity', { precision: 38, scale: 18 }).notNull(),
+    quantity: units('quantity').notNull(),
     totalGainLossUsd: usd('total_gain_loss_usd').notNull(),
     ytw: figure('ytw'),
     inStateFlag: boolean('in_state_flag').notNull().default(false),

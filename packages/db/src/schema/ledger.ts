@@ -11,7 +11,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   uniqueIndex,
@@ -19,13 +18,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { strategyVersions } from './accounts.ts';
 import { actions } from './actions.ts';
-import { timestampTz } from './columns.ts';
+import { timestampTz, units, usd } from './columns.ts';
 import { firms } from './firms.ts';
 import { portfolioOwnedColumns } from './portfolio-owned-columns.ts';
 import { portfolios } from './portfolios.ts';
-
-const usd = (name: string) => numeric(name, { precision: 20, scale: 2 });
-const units = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 /** A lot as the book stores it: the engine's, money in cents, days as YYYY-MM-DD. */
 export type StoredLot = {
