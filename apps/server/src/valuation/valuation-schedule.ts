@@ -33,7 +33,7 @@ export type ValuationScheduleOptions = {
 };
 
 /** Minutes between attempts of a run that left failures, in turn; then the failures stand. */
-export const RETRY_MINUTES = [1, 5, 25] as const;
+const RETRY_MINUTES = [1, 5, 25] as const;
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -77,7 +77,6 @@ export async function runValuation(
   options: {
     concurrency?: number;
     stores?: DocumentStores;
-    onPortfolio?: (ref: PortfolioRef) => void;
   } = {},
 ): Promise<ValuationSummary> {
   const pending = await pendingOf(db, scope);
@@ -123,7 +122,6 @@ export async function runValuation(
     } else if (options.stores) {
       await clearFailures(db, refOf(item), scope.through);
     }
-    options.onPortfolio?.(refOf(item));
   });
   return summary;
 }
