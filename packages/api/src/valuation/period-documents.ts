@@ -7,7 +7,7 @@
  * its next pass over that portfolio.
  */
 
-import { periodReturn } from '@ballast/contract';
+import { dayBefore, periodReturn } from '@ballast/contract';
 import {
   type BlobStore,
   type Db,
@@ -192,7 +192,6 @@ async function closeBefore(db: Db, portfolioId: string, day: string) {
 
 const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
 const firstOfYear = (date: string) => `${date.slice(0, 4)}-01-01`;
-const dayBefore = (date: string) => formatIsoDate(parseIsoDate(date) - 1);
 
 async function statementData(
   services: DocumentServices,
