@@ -46,6 +46,7 @@ export {
   type PortfolioRef,
   type ValuationEngine,
   valuePortfolioDay,
+  valuePortfolioDays,
 } from './valuation/portfolio-day.ts';
 export {
   type DocumentStores,

@@ -5,3 +5,4 @@ export { migrateDatabase } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export type { StoredLossSale, StoredLot, StoredWashedLoss } from './schema/ledger.ts';
 export { createSecretBox, type SecretBox } from './secret-box.ts';
+export { statementRows } from './statement-rows.ts';

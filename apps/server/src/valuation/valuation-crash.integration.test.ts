@@ -1,12 +1,6 @@
-import {
-  businessDaysFrom,
-  type PortfolioRef,
-  runValuation,
-  type ValuationEngine,
-} from '@ballast/api';
+import { businessDaysFrom, type PortfolioRef, runValuation } from '@ballast/api';
 import { makeTaxData, makeTokenStrategyInput } from '@ballast/contract/testing';
 import { type Db, schema } from '@ballast/db';
-import { type MarketDay, type MarketHistory, parseIsoDate } from '@ballast/engine';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,33 +14,27 @@ const INCEPTION = '2026-03-02';
 const FAULT_DAY = '2026-04-14';
 const THROUGH = '2026-04-30';
 
+const FAULT = 'The disk holding the ledger is full';
+
 /**
- * The engine with a market whose benchmark fails once on `day`: the first portfolio to value
- * that day fails after its ledger rows, book and flows are written and before its report is,
- * the way a crash in the middle of a day would.
+ * A fault inside the statement that writes a day: the first report of `day` to be inserted
+ * raises an error after that portfolio's book, ledger rows and flows were written by the same
+ * statement, the way a crash in the middle of writing a day would. A sequence counts the
+ * attempts, since it is the one thing a failed transaction does not roll back.
  */
-function failingOnce(engine: ValuationEngine, day: string): ValuationEngine {
-  const target = parseIsoDate(day);
-  let failed = false;
-  const market = new Proxy(engine.market, {
-    get(history, property) {
-      if (property !== 'on') return Reflect.get(history, property, history);
-      return (on: number): MarketDay => {
-        const marketDay = history.on(on);
-        if (on !== target || failed) return marketDay;
-        return new Proxy(marketDay, {
-          get(inner, name) {
-            if (name !== 'benchmark') return Reflect.get(inner, name, inner);
-            return () => {
-              failed = true;
-              throw new Error('The benchmark feed dropped the connection');
-            };
-          },
-        });
-      };
-    },
-  }) satisfies MarketHistory;
-  return { ...engine, market };
+async function failOnceWhileWriting(db: Db, day: string): Promise<void> {
+  await db.execute(sql`create sequence valuation_fault_attempts`);
+  await db.execute(
+    sql.raw(`create function valuation_fault() returns trigger language plpgsql as $$
+      begin
+        if new.report_date = '${day}' and nextval('valuation_fault_attempts') = 1 then
+          raise exception '${FAULT}';
+        end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(sql`create trigger valuation_fault after insert on holding_reports
+    for each row execute function valuation_fault()`);
 }
 
 /** Three accounts, each with a deposit whose money moves on the day the fault strikes. */
@@ -116,18 +104,18 @@ describe('a valuation run that fails halfway (decision 024)', () => {
   it('leaves each portfolio-day valued fully or not at all, and resumes to the uninterrupted result', async () => {
     const refs = await openAccounts(faulted);
     const { db } = faulted.database;
+    await failOnceWhileWriting(db, FAULT_DAY);
     const broken = await runValuation(
       db,
-      failingOnce(faulted.engine, FAULT_DAY),
+      faulted.engine,
       { through: THROUGH },
       { stores: faulted.stores },
     );
     expect(broken.failures).toHaveLength(1);
     const [failure] = broken.failures;
-    expect(failure).toMatchObject({
-      date: FAULT_DAY,
-      error: 'Error: The benchmark feed dropped the connection',
-    });
+    expect(failure).toMatchObject({ date: FAULT_DAY, error: expect.stringContaining(FAULT) });
+    // The database's reason alone: never the statement and the values it carried.
+    expect(failure?.error).not.toContain('insert');
     const days = businessDaysFrom(INCEPTION, THROUGH).length;
     const daysBeforeFault = businessDaysFrom(INCEPTION, '2026-04-13').length;
     expect(broken.valued).toBe(2 * days + daysBeforeFault);
@@ -141,7 +129,7 @@ describe('a valuation run that fails halfway (decision 024)', () => {
         portfolioId: failure?.portfolioId,
         reportDate: FAULT_DAY,
         attempts: 1,
-        error: 'Error: The benchmark feed dropped the connection',
+        error: failure?.error,
       }),
     ]);
 

@@ -55,7 +55,12 @@ export type HoldingReportInput = HoldingReport & {
 
 const cents = (value: number) => value.toFixed(2);
 
-function reportValues(firmId: string, portfolioId: string, report: HoldingReportInput) {
+/** A report as its row's values, keyed by the schema's property names. */
+export function holdingReportValues(
+  firmId: string,
+  portfolioId: string,
+  report: HoldingReportInput,
+) {
   const returns: Record<string, { usd: number; pct: number }> = {};
   for (const period of RETURN_PERIODS) {
     const usd = report[`return_${period}_usd`];
@@ -95,7 +100,8 @@ function reportValues(firmId: string, portfolioId: string, report: HoldingReport
   };
 }
 
-function lineValues(reportId: string, asset: AssetLine, position: number) {
+/** An asset line as its row's values, keyed by the schema's property names. */
+export function assetLineValues(reportId: string, asset: AssetLine, position: number) {
   return {
     reportId,
     position,
@@ -141,13 +147,13 @@ export async function recordHoldingReports(
       .values(
         reports
           .slice(start, start + BATCH)
-          .map((report) => reportValues(firmId, portfolioId, report)),
+          .map((report) => holdingReportValues(firmId, portfolioId, report)),
       )
       .returning({ id: holdingReports.id });
     ids.push(...rows.map((row) => row.id));
   }
   const lines = reports.flatMap((report, index) =>
-    report.assets.map((asset, position) => lineValues(ids[index] as string, asset, position)),
+    report.assets.map((asset, position) => assetLineValues(ids[index] as string, asset, position)),
   );
   for (let start = 0; start < lines.length; start += BATCH) {
     await tx.insert(assetLines).values(lines.slice(start, start + BATCH));

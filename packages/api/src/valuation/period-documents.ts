@@ -14,6 +14,7 @@ import {
   type SecretBox,
   type StoredWashedLoss,
   schema,
+  statementRows,
 } from '@ballast/db';
 import {
   type Account,
@@ -28,74 +29,75 @@ import {
   type Term,
 } from '@ballast/documents';
 import { formatIsoDate, type MarketHistory, parseIsoDate } from '@ballast/engine';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { readCurrentAccount } from '../accounts/current-account.ts';
-import { isMonthEnd, isYearEnd } from '../business-days.ts';
+import { businessDaysFrom, isMonthEnd, isYearEnd } from '../business-days.ts';
 import { storeDocument } from '../documents/document-store.ts';
 import { ASSET_CLASSES } from '../holdings/holding-report.ts';
+import { arrayParam, portfolioRows } from './array-param.ts';
 import { centsOf } from './book-codec.ts';
 import type { PortfolioRef } from './portfolio-day.ts';
 
-const { holdingReports, ledgerEntries, documents, firms, portfolios, assetLines } = schema;
+const { holdingReports, ledgerEntries, firms, portfolios, assetLines } = schema;
 
 export type DocumentServices = { db: Db; blobs: BlobStore; box: SecretBox; market: MarketHistory };
 
 const dollars = (cents: number) => cents / 100;
 const money = (text: string | null) => dollars(centsOf(text));
 
+export type DocumentKind = 'STATEMENT' | 'TAX_REPORT';
+
+/** A statement or tax report a valued month or year end is owed. */
+export type DueDocument = PortfolioRef & { kind: DocumentKind; date: string };
+
 /**
- * Makes the statements and tax reports missing for the valued month and year ends in
- * [from, through] of one portfolio; answers how many it made.
+ * The statements and tax reports missing for the valued month and year ends in [from, through]
+ * of `refs`: one statement for any number of portfolios, so the run's check costs nothing per
+ * portfolio on the days that end no month.
  */
-export async function producePeriodDocuments(
-  services: DocumentServices,
-  ref: PortfolioRef,
+export async function dueDocuments(
+  db: Db,
+  refs: readonly PortfolioRef[],
   from: string,
   through: string,
+): Promise<DueDocument[]> {
+  const monthEnds = businessDaysFrom(from, through).filter(isMonthEnd);
+  if (monthEnds.length === 0 || refs.length === 0) return [];
+  const yearEnds = monthEnds.filter(isYearEnd);
+  return statementRows<DueDocument>(
+    db,
+    sql`select h.portfolio_id::text as "portfolioId", h.firm_id::text as "firmId",
+        h.report_date::text as date, k.kind
+      from ${portfolioRows(refs)} as p(portfolio_id, firm_id)
+      join holding_reports h on h.portfolio_id = p.portfolio_id and h.firm_id = p.firm_id
+      cross join (values ('STATEMENT'), ('TAX_REPORT')) as k(kind)
+      where h.report_date = any(${arrayParam(monthEnds, 'date')})
+        and (k.kind = 'STATEMENT'
+          or h.report_date = any(${arrayParam(yearEnds, 'date')}))
+        and not exists (select 1 from documents d
+          where d.portfolio_id = h.portfolio_id and d.kind = k.kind
+            and d.report_date = h.report_date)
+      order by h.portfolio_id, h.report_date, k.kind`,
+  );
+}
+
+/** Makes one statement or tax report; answers 1, or 0 when another worker made it first. */
+export async function produceDocument(
+  services: DocumentServices,
+  due: DueDocument,
 ): Promise<number> {
-  const { db } = services;
-  const reports = await db
-    .select({ reportDate: holdingReports.reportDate })
-    .from(holdingReports)
-    .where(
-      and(
-        eq(holdingReports.portfolioId, ref.portfolioId),
-        gte(holdingReports.reportDate, from),
-        lte(holdingReports.reportDate, through),
-      ),
-    );
-  const monthEnds = reports.map((row) => row.reportDate).filter(isMonthEnd);
-  if (monthEnds.length === 0) return 0;
-  const made = await db
-    .select({ kind: documents.kind, reportDate: documents.reportDate })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.portfolioId, ref.portfolioId),
-        inArray(documents.reportDate, monthEnds),
-        inArray(documents.kind, ['STATEMENT', 'TAX_REPORT']),
-      ),
-    );
-  const has = (kind: string, date: string) =>
-    made.some((row) => row.kind === kind && row.reportDate === date);
-  let count = 0;
-  for (const date of monthEnds) {
-    if (!has('STATEMENT', date)) {
-      const data = await statementData(services, ref, date);
-      count += await keep(services, ref, 'STATEMENT', date, await renderStatement(data));
-    }
-    if (isYearEnd(date) && !has('TAX_REPORT', date)) {
-      const data = await taxReportData(services, ref, date);
-      count += await keep(services, ref, 'TAX_REPORT', date, await renderTaxReport(data));
-    }
-  }
-  return count;
+  const ref = { firmId: due.firmId, portfolioId: due.portfolioId };
+  const bytes =
+    due.kind === 'STATEMENT'
+      ? await renderStatement(await statementData(services, ref, due.date))
+      : await renderTaxReport(await taxReportData(services, ref, due.date));
+  return keep(services, ref, due.kind, due.date, bytes);
 }
 
 async function keep(
   services: DocumentServices,
   ref: PortfolioRef,
-  kind: 'STATEMENT' | 'TAX_REPORT',
+  kind: DocumentKind,
   date: string,
   bytes: Uint8Array,
 ): Promise<number> {

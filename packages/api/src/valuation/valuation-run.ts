@@ -8,8 +8,9 @@ import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
 import { formatIsoDate, parseIsoDate } from '@ballast/engine';
 import { and, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysFrom, nextDay } from '../business-days.ts';
-import { producePeriodDocuments } from './period-documents.ts';
-import { type PortfolioRef, type ValuationEngine, valuePortfolioDay } from './portfolio-day.ts';
+import { portfolioRows } from './array-param.ts';
+import { type DueDocument, dueDocuments, produceDocument } from './period-documents.ts';
+import { type PortfolioRef, type ValuationEngine, valuePortfolioDays } from './portfolio-day.ts';
 
 /** Where the statements and tax reports a run makes are kept, and the key client data opens with. */
 export type DocumentStores = { blobs: BlobStore; box: SecretBox };
@@ -63,12 +64,18 @@ export async function portfoliosToValue(db: Db, scope: ValuationScope): Promise<
 /** A portfolio in a run, and the first day it has left to value. */
 type Pending = PortfolioRef & { next: string; from: string; failure?: PortfolioFailure };
 
+/** Portfolios read and valued together on a day: two reads for them all, then one write each. */
+const BATCH = 100;
+
+/** Portfolios per statement of the checks and clean-up that run once per run. */
+const LIST_BATCH = 1_000;
+
 /**
  * Values every portfolio in scope through `scope.through`, day by day: each business day, every
- * portfolio that has that day left to value, `concurrency` at a time (one for the embedded
- * database). Day by day rather than portfolio by portfolio, so a day's market (its marks, and
- * the whole market a construction or a harvest's ranking reads) is built once for all of them.
- * Then each portfolio's missing statements and tax reports are made.
+ * portfolio that has that day left to value, in batches, `concurrency` batches at a time (one
+ * for the embedded database). Day by day rather than portfolio by portfolio, so a day's market
+ * (its marks, and the whole market a construction or a harvest's ranking reads) is built once
+ * for all of them. Then the statements and tax reports the valued month ends are owed are made.
  */
 export async function runValuation(
   db: Db,
@@ -79,51 +86,77 @@ export async function runValuation(
     stores?: DocumentStores;
   } = {},
 ): Promise<ValuationSummary> {
+  const concurrency = options.concurrency ?? 1;
   const pending = await pendingOf(db, scope);
   const summary: ValuationSummary = { portfolios: pending.length, valued: 0, failures: [] };
   const first = pending.reduce((min, item) => (item.next < min ? item.next : min), scope.through);
   for (const date of businessDaysFrom(first, scope.through)) {
     const due = pending.filter((item) => !item.failure && item.next <= date);
-    await inTurn(due, options.concurrency ?? 1, async (item) => {
-      try {
-        const outcome = await valuePortfolioDay(db, engine, item, date);
-        if (outcome === 'valued') summary.valued += 1;
-      } catch (error) {
-        item.failure = {
-          firmId: item.firmId,
-          portfolioId: item.portfolioId,
-          date,
-          error: describe(error),
-        };
+    const size = Math.max(1, Math.min(BATCH, Math.ceil(due.length / concurrency)));
+    await inTurn(batchesOf(due, size), concurrency, async (batch) => {
+      const results = await valuePortfolioDays(db, engine, batch, date).catch(
+        (error: unknown) => new Map(batch.map((item) => [item.portfolioId, { error }])),
+      );
+      for (const item of batch) {
+        const result = results.get(item.portfolioId);
+        if (result && 'error' in result) {
+          item.failure = { ...refOf(item), date, error: describe(result.error) };
+        } else if (result?.outcome === 'valued') {
+          summary.valued += 1;
+        }
       }
     });
   }
-  await inTurn(pending, options.concurrency ?? 1, async (item) => {
-    if (options.stores && !item.failure) {
-      const since = formatIsoDate(parseIsoDate(item.from) - DOCUMENT_LOOKBACK_DAYS);
-      try {
-        await producePeriodDocuments(
-          { db, ...options.stores, market: engine.market },
-          item,
-          since,
-          scope.through,
-        );
-      } catch (error) {
-        item.failure = {
-          ...refOf(item),
-          date: scope.through,
-          error: `Documents: ${describe(error)}`,
-        };
-      }
-    }
-    if (item.failure) {
-      await recordFailure(db, item.failure);
-      summary.failures.push(item.failure);
-    } else if (options.stores) {
-      await clearFailures(db, refOf(item), scope.through);
+  if (options.stores) await produceDocuments(db, engine, options.stores, pending, scope.through);
+  const failed = pending.flatMap((item) => (item.failure ? [item.failure] : []));
+  for (const failure of failed) await recordFailure(db, failure);
+  summary.failures.push(...failed);
+  if (options.stores) {
+    const done = pending.filter((item) => !item.failure).map(refOf);
+    for (const batch of batchesOf(done, LIST_BATCH)) await clearFailures(db, batch, scope.through);
+  }
+  return summary;
+}
+
+/**
+ * The statements and tax reports owed by the month ends of the days the run valued and of the
+ * days before them (a run that stopped between valuing a month's last day and making its
+ * statement makes it next time). A document that fails stops its portfolio's documents there.
+ */
+async function produceDocuments(
+  db: Db,
+  engine: ValuationEngine,
+  stores: DocumentStores,
+  pending: readonly Pending[],
+  through: string,
+): Promise<void> {
+  const valued = pending.filter((item) => !item.failure);
+  if (valued.length === 0) return;
+  const earliest = valued.reduce((min, item) => (item.from < min ? item.from : min), through);
+  const since = formatIsoDate(parseIsoDate(earliest) - DOCUMENT_LOOKBACK_DAYS);
+  const byPortfolio = new Map(valued.map((item) => [item.portfolioId, item]));
+  const owed: DueDocument[] = [];
+  for (const batch of batchesOf(valued, LIST_BATCH)) {
+    owed.push(...(await dueDocuments(db, batch, since, through)));
+  }
+  const services = { db, ...stores, market: engine.market };
+  await inTurn(owed, 1, async (document) => {
+    const item = byPortfolio.get(document.portfolioId);
+    if (!item || item.failure) return;
+    try {
+      await produceDocument(services, document);
+    } catch (error) {
+      item.failure = { ...refOf(item), date: through, error: `Documents: ${describe(error)}` };
     }
   });
-  return summary;
+}
+
+function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    batches.push(items.slice(start, start + size));
+  }
+  return batches;
 }
 
 const refOf = (item: Pending): PortfolioRef => ({
@@ -177,10 +210,13 @@ async function inTurn<T>(
 }
 /**
  * The failure's own message, without a stack: it is read by operations staff and kept in the
- * database, and never carries client data (the valuation's inputs hold no personal fields).
+ * database, and never carries client data (the valuation's inputs hold no personal fields). A
+ * failed statement is described by the database's reason, not by the statement and its values.
  */
 function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (!(error instanceof Error)) return String(error);
+  if (error.cause instanceof Error && 'query' in error) return describe(error.cause);
+  return `${error.name}: ${error.message}`;
 }
 
 async function recordFailure(db: Db, failure: PortfolioFailure): Promise<void> {
@@ -203,14 +239,18 @@ async function recordFailure(db: Db, failure: PortfolioFailure): Promise<void> {
     });
 }
 
-/** Every day through `through` is valued and its documents made: its failures are over. */
-async function clearFailures(db: Db, ref: PortfolioRef, through: string): Promise<void> {
-  await db
-    .delete(valuationFailures)
-    .where(
-      and(
-        eq(valuationFailures.portfolioId, ref.portfolioId),
-        lte(valuationFailures.reportDate, through),
-      ),
-    );
+/** Every day through `through` is valued and its documents made: their failures are over. */
+async function clearFailures(
+  db: Db,
+  refs: readonly PortfolioRef[],
+  through: string,
+): Promise<void> {
+  if (refs.length === 0) return;
+  await db.delete(valuationFailures).where(
+    and(
+      sql`(${valuationFailures.portfolioId}, ${valuationFailures.firmId})
+        in (select * from ${portfolioRows(refs)})`,
+      lte(valuationFailures.reportDate, through),
+    ),
+  );
 }
