@@ -74,7 +74,7 @@ function reportedClassOf(state: DayState, index: number, residency: string): Rep
  */
 function replacementFor(
   state: DayState,
-  eligible: () => readonly (Candidate & { cusip: string; index: number })[],
+  eligible: () => readonly Replacement[],
   position: Position,
   residency: string,
 ): string | undefined {
@@ -93,7 +93,7 @@ function replacementFor(
         return index === undefined ? [] : [index];
       }),
   ].map((index) => bondIdentityOf(state.history, index));
-  let best: (Candidate & { cusip: string; index: number }) | undefined;
+  let best: Replacement | undefined;
   for (const candidate of eligible()) {
     if (candidate.reportedClass !== reportedClass || candidate.ratingBucket !== bucket) continue;
     if (Math.abs(candidate.duration - duration) > 0.5 || held.has(candidate.cusip)) continue;
@@ -114,6 +114,35 @@ function rankingDay(state: DayState): EpochDay {
   return Math.max(fromCivil({ year, month, day: 1 }), state.history.firstDay);
 }
 
+type Replacement = Candidate & { cusip: string; index: number };
+
+/**
+ * The bonds a strategy may buy as like bonds this month, ranked on the month's first day, kept
+ * by market, day, strategy and tax rates (SPEC 12.9): they are a function of those alone, and
+ * every account of a firm's model that harvests in the month reads the same list.
+ */
+const rankings = new Map<string, readonly Replacement[]>();
+const RANKINGS_KEPT = 64;
+
+function replacementsOf(state: DayState, input: BondStrategyInput): readonly Replacement[] {
+  const day = rankingDay(state);
+  const rates = taxRatesOf(input.tax_data);
+  const key = `${state.history.version}|${day}|${JSON.stringify(input.strategy)}|${JSON.stringify(rates)}`;
+  const known = rankings.get(key);
+  if (known) return known;
+  const market = state.history.asOf(day);
+  const ranked = eligibleBonds(market.bonds, input.strategy, rates, market.asOf).flatMap(
+    (candidate) => {
+      const cusip = market.bonds.cusip[candidate.bond] as string;
+      const index = state.history.bondIndex(cusip);
+      return index === undefined ? [] : [{ ...candidate, cusip, index }];
+    },
+  );
+  if (rankings.size >= RANKINGS_KEPT) rankings.delete(rankings.keys().next().value as string);
+  rankings.set(key, ranked);
+  return ranked;
+}
+
 /**
  * Bond harvesting (SPEC 9.3-9.4, 12.9): a position whose clean value is below its basis by 2 %
  * and $1,000, none of whose lots was bought in the last 31 days, and with no substantially
@@ -122,21 +151,9 @@ function rankingDay(state: DayState): EpochDay {
  */
 function harvestBonds(state: DayState, input: BondStrategyInput) {
   const residency = input.tax_data.tax_residency;
-  let eligible: (Candidate & { cusip: string; index: number })[] | undefined;
+  let eligible: readonly Replacement[] | undefined;
   const eligibleToday = () => {
-    if (!eligible) {
-      const market = state.history.asOf(rankingDay(state));
-      eligible = eligibleBonds(
-        market.bonds,
-        input.strategy,
-        taxRatesOf(input.tax_data),
-        market.asOf,
-      ).flatMap((candidate) => {
-        const cusip = market.bonds.cusip[candidate.bond] as string;
-        const index = state.history.bondIndex(cusip);
-        return index === undefined ? [] : [{ ...candidate, cusip, index }];
-      });
-    }
+    eligible ??= replacementsOf(state, input);
     return eligible;
   };
   for (const position of positionsOf(state)) {
