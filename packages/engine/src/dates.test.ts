@@ -26,6 +26,17 @@ describe('month arithmetic', () => {
     expect(formatIsoDate(addMonths(parseIsoDate('2023-08-31'), 6))).toBe('2024-02-29');
     expect(formatIsoDate(addMonths(parseIsoDate('2026-01-15'), -13))).toBe('2024-12-15');
   });
+
+  it('knows the Gregorian leap years: every fourth, not centuries, but every fourth century', () => {
+    const february = (year: number) =>
+      formatIsoDate(addMonths(fromCivil({ year, month: 1, day: 31 }), 1));
+    expect(february(1900)).toBe('1900-02-28');
+    expect(february(2000)).toBe('2000-02-29');
+    expect(february(2024)).toBe('2024-02-29');
+    expect(february(2026)).toBe('2026-02-28');
+    expect(formatIsoDate(addMonths(parseIsoDate('2026-05-31'), 1))).toBe('2026-06-30');
+    expect(formatIsoDate(addMonths(parseIsoDate('2026-11-30'), 1))).toBe('2026-12-30');
+  });
 });
 
 describe('30/360 US bond basis (SPEC 2.2)', () => {

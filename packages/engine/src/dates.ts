@@ -59,10 +59,11 @@ export function formatIsoDate(epochDay: EpochDay): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
 export function daysInMonth(year: number, month: number): number {
-  return month === 12
-    ? 31
-    : fromCivil({ year, month: month + 1, day: 1 }) - fromCivil({ year, month, day: 1 });
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] as number);
 }
 
 /**
@@ -70,7 +71,11 @@ export function daysInMonth(year: number, month: number): number {
  * when it is shorter: 31 August less six months is 28 or 29 February.
  */
 export function addMonths(epochDay: EpochDay, months: number): EpochDay {
-  const { year, month, day } = toCivil(epochDay);
+  return addMonthsTo(toCivil(epochDay), months);
+}
+
+/** addMonths from a civil date: a schedule stepping from one date converts it once. */
+export function addMonthsTo({ year, month, day }: CivilDate, months: number): EpochDay {
   const index = year * 12 + (month - 1) + months;
   const targetYear = Math.floor(index / 12);
   const targetMonth = index - targetYear * 12 + 1;

@@ -1,4 +1,4 @@
-import { addMonths, days30360, type EpochDay, toCivil } from '../dates.ts';
+import { addMonthsTo, type CivilDate, days30360, type EpochDay, toCivil } from '../dates.ts';
 
 /** A fixed-coupon bond's terms. Prices are per 100 of face; the coupon is a decimal rate. */
 export type BondTerms = {
@@ -37,9 +37,10 @@ export function cashFlows(
 ): CashFlows {
   if (redemption.day <= settlement) throw new Error('The redemption is not after settlement.');
   const coupon = (bond.couponRate * 100) / 2;
-  const periodsBack = periodsBackToNextCoupon(bond.maturity, settlement);
-  const next = couponDate(bond.maturity, periodsBack);
-  const previous = couponDate(bond.maturity, periodsBack + 1);
+  const maturity = toCivil(bond.maturity);
+  const periodsBack = periodsBackToNextCoupon(maturity, settlement);
+  const next = couponDate(maturity, periodsBack);
+  const previous = couponDate(maturity, periodsBack + 1);
   const accrualStart = bond.dated !== undefined && bond.dated > previous ? bond.dated : previous;
   const accrued = (bond.couponRate * 100 * days30360(accrualStart, settlement)) / 360;
   const firstCoupon =
@@ -58,14 +59,14 @@ export function cashFlows(
     times.push(toNext + period);
     amounts.push(period === 0 ? firstCoupon : coupon);
     period += 1;
-    date = couponDate(bond.maturity, periodsBack - period);
+    date = couponDate(maturity, periodsBack - period);
   }
   if (date === redemption.day) {
     times.push(toNext + period);
     amounts.push((period === 0 ? firstCoupon : coupon) + redemption.price);
   } else {
     // Redeemed between coupon dates: the part-period's interest, and the time to match.
-    const lastPaid = couponDate(bond.maturity, periodsBack - period + 1);
+    const lastPaid = couponDate(maturity, periodsBack - period + 1);
     const start = period === 0 ? settlement : lastPaid;
     const partial = days30360(start, redemption.day) / DAYS_PER_PERIOD;
     const interestFrom = period === 0 ? accrualStart : lastPaid;
@@ -78,14 +79,14 @@ export function cashFlows(
 }
 
 /** The coupon date `periodsBack` periods before maturity, always counted from maturity itself. */
-function couponDate(maturity: EpochDay, periodsBack: number): EpochDay {
-  return addMonths(maturity, -MONTHS_PER_PERIOD * periodsBack);
+function couponDate(maturity: CivilDate, periodsBack: number): EpochDay {
+  return addMonthsTo(maturity, -MONTHS_PER_PERIOD * periodsBack);
 }
 
 /** How many periods before maturity the first coupon date after settlement falls. */
-function periodsBackToNextCoupon(maturity: EpochDay, settlement: EpochDay): number {
+function periodsBackToNextCoupon(maturity: CivilDate, settlement: EpochDay): number {
   const from = toCivil(settlement);
-  const to = toCivil(maturity);
+  const to = maturity;
   let back =
     Math.floor(((to.year - from.year) * 12 + (to.month - from.month)) / MONTHS_PER_PERIOD) + 1;
   while (back > 0 && couponDate(maturity, back) <= settlement) back -= 1;
