@@ -31,6 +31,9 @@ async function main(): Promise<void> {
       box: createSecretBox(identity.options.encryptionKey),
       blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
       valuation: engines,
+      // The first start values three years of the demo's history before it listens.
+      onProgress: (valued, through) =>
+        process.stdout.write(`demo history: valued through ${valued} of ${through}\n`),
     });
     if (seeded) {
       lines.push(`  demo firm: ${seeded.firm.name} (${seeded.portfolios} portfolios)`);

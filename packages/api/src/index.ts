@@ -31,6 +31,7 @@ export { buildApi } from './build-api.ts';
 export {
   businessDaysFrom,
   isBusinessDay,
+  isMonthEnd,
   lastBusinessDayOnOrBefore,
 } from './business-days.ts';
 export { storeDocument } from './documents/document-store.ts';

@@ -75,7 +75,8 @@ describe('renderStatement', () => {
     // two-line header, leaving 599.26 pt: 40 rows. So 121 rows (120 holdings and cash) fill the
     // page after the summary's and the one after it, and end on a third.
     const rowsPerPage = pages.map(
-      (page) => page.lines.filter((line) => /^(Bond \d+ Municipal|Cash Cash) /.test(line)).length,
+      (page) =>
+        page.lines.filter((line) => /^(Bond \d+ B\d{8} Municipal|Cash Cash) /.test(line)).length,
     );
     const holdingPages = rowsPerPage.flatMap((rows, index) => (rows > 0 ? [index] : []));
     expect(holdingPages).toEqual([0, 1, 2, 3]);
@@ -83,7 +84,7 @@ describe('renderStatement', () => {
     pages.forEach((page, index) => {
       expect(page.lines.at(-1)).toContain(`Page ${index + 1} of ${pages.length}`);
     });
-    const holdingLine = /^Bond (\d+) Municipal bond/;
+    const holdingLine = /^Bond (\d+) B\d{8} Municipal bond/;
     const seen = pages.flatMap((page) =>
       page.lines.flatMap((line) => holdingLine.exec(line)?.[1] ?? []),
     );
@@ -94,6 +95,20 @@ describe('renderStatement', () => {
       expect(continued).toBeGreaterThan(-1);
       expect(page.lines[continued + 1]).toMatch(/^Description CUSIP Asset class Quantity Price/);
     }
+  });
+
+  it('gives a table of tokens, which have no CUSIP, no CUSIP column', async () => {
+    const tokens = marchStatement().holdings.filter((holding) => holding.cusip === null);
+    const data = { ...marchStatement(), holdings: tokens, transactions: [] };
+    const cash = 258_324.47 - tokens.reduce((sum, holding) => sum + holding.marketValue, 0);
+    const { pages } = await readPdf(
+      await renderStatement({ ...data, cash: Math.round(cash * 100) / 100 }),
+    );
+    const lines = pages.flatMap((page) => page.lines);
+    expect(lines).toContain(
+      'Description Asset class Quantity Price Market value Cost basis Unrealised % of',
+    );
+    expect(lines.some((line) => line.includes('CUSIP'))).toBe(false);
   });
 
   it('gives the same bytes for the same data, dated the end of the period', async () => {

@@ -144,28 +144,39 @@ function drawPerformance(doc: Pdf, data: StatementData): void {
   drawNote(doc, 'Returns are time-weighted; periods longer than a year are annualised.');
 }
 
-const HOLDING_COLUMNS: readonly Column[] = [
-  { header: 'Description', width: 122 },
-  { header: 'CUSIP', width: 50 },
-  { header: 'Asset class', width: 62 },
-  { header: 'Quantity', width: 52, align: 'right' },
-  { header: 'Price', width: 44, align: 'right' },
-  { header: 'Market value', width: 62, align: 'right' },
-  { header: 'Cost basis', width: 60, align: 'right' },
-  { header: 'Unrealised gain/loss', width: 52, align: 'right' },
-  { header: '% of account', width: 36, align: 'right' },
-];
+const CUSIP_WIDTH = 50;
+
+/**
+ * The holdings table's columns. Tokens have no CUSIP and are counted to eight places: a table
+ * of them gives the CUSIP column's width to their quantities and prices.
+ */
+function holdingColumns(withCusips: boolean): Column[] {
+  const spare = withCusips ? 0 : CUSIP_WIDTH;
+  return [
+    { header: 'Description', width: 122 },
+    ...(withCusips ? [{ header: 'CUSIP', width: CUSIP_WIDTH }] : []),
+    { header: 'Asset class', width: 62 },
+    { header: 'Quantity', width: 52 + spare * 0.6, align: 'right' },
+    { header: 'Price', width: 44 + spare * 0.4, align: 'right' },
+    { header: 'Market value', width: 62, align: 'right' },
+    { header: 'Cost basis', width: 60, align: 'right' },
+    { header: 'Unrealised gain/loss', width: 52, align: 'right' },
+    { header: '% of account', width: 36, align: 'right' },
+  ];
+}
 
 function drawHoldings(doc: Pdf, data: StatementData): void {
   drawHeading(doc, `Holdings as of ${formatLongDate(data.period.end)}`);
+  const withCusips = data.holdings.some((holding) => holding.cusip);
+  const cusip = (value: string) => (withCusips ? [value] : []);
   drawTable(doc, {
     fontSize: 7.5,
-    columns: HOLDING_COLUMNS,
+    columns: holdingColumns(withCusips),
     continued: 'Holdings (continued)',
     rows: [
       ...data.holdings.map((holding) => [
         holding.description,
-        holding.cusip ?? '',
+        ...cusip(holding.cusip ?? ''),
         holding.assetClass,
         formatQuantity(holding.quantity),
         formatPrice(holding.price),
@@ -174,12 +185,12 @@ function drawHoldings(doc: Pdf, data: StatementData): void {
         formatMoney(holding.unrealisedGainLoss),
         formatPercent(holding.percentOfAccount),
       ]),
-      ['Cash', '', 'Cash', '', '', formatMoney(data.cash), '', '', ''],
+      ['Cash', ...cusip(''), 'Cash', '', '', formatMoney(data.cash), '', '', ''],
     ],
     totals: [
       [
         'Total',
-        '',
+        ...cusip(''),
         '',
         '',
         '',

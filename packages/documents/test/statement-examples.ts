@@ -100,11 +100,14 @@ export function marchStatement(): StatementData {
   };
 }
 
-/** `count` bonds named "Bond 1" … "Bond <count>", each worth 1,000.00 bought for 900.00. */
+/**
+ * `count` bonds named "Bond 1" … "Bond <count>" with CUSIPs B00000001 …, each worth 1,000.00
+ * bought for 900.00.
+ */
 export function manyHoldings(count: number): Holding[] {
   return Array.from({ length: count }, (_, index) => ({
     description: `Bond ${index + 1}`,
-    cusip: null,
+    cusip: `B${String(index + 1).padStart(8, '0')}`,
     assetClass: 'Municipal bond',
     quantity: 1_000,
     price: 100,

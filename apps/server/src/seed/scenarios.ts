@@ -3,7 +3,7 @@
  * database, `large` for benchmarks. Each builds on the demo firm and its five sign-ins.
  */
 
-import { lastBusinessDayOnOrBefore } from '@ballast/api';
+import { isMonthEnd, lastBusinessDayOnOrBefore } from '@ballast/api';
 import type { ActionState } from '@ballast/contract';
 import { makeBondStrategyInput, makeClientData } from '@ballast/contract/testing';
 import { type BlobStore, type Database, type SecretBox, schema } from '@ballast/db';
@@ -40,6 +40,8 @@ export type SeedDependencies = {
   demoHistoryDays?: number;
   /** The market the valuation writes the history from; the bundled one unless configured. */
   valuation?: ValuationEngines;
+  /** Told each month end the valuation of the history has reached, as it goes. */
+  onProgress?: (valuedThrough: string, through: string) => void;
 };
 
 export type SeedResult = {
@@ -300,7 +302,12 @@ export async function seedScenario(
     deps.valuation ?? bundledValuationEngines,
     { blobs: deps.blobs, box: deps.box },
     lastBusinessDayOnOrBefore(context.asOf),
-    { concurrency: deps.database.kind === 'postgres' ? 4 : 1 },
+    {
+      concurrency: deps.database.kind === 'postgres' ? 4 : 1,
+      onDay: (date, through) => {
+        if (isMonthEnd(date)) deps.onProgress?.(date, through);
+      },
+    },
   );
   if (valuation.failures.length > 0) {
     const [first] = valuation.failures;

@@ -52,7 +52,11 @@ export async function valueThrough(
   engines: ValuationEngines,
   stores: DocumentStores,
   date: string,
-  scope: { portfolioIds?: readonly string[]; concurrency?: number } = {},
+  scope: {
+    portfolioIds?: readonly string[];
+    concurrency?: number;
+    onDay?: (date: string, through: string) => void;
+  } = {},
 ): Promise<ValuationSummary & { through: string }> {
   const engine = await engines.through(date);
   const lastDay = formatIsoDate(engine.market.lastDay);
@@ -61,7 +65,7 @@ export async function valueThrough(
     db,
     engine,
     { through, portfolioIds: scope.portfolioIds },
-    { concurrency: scope.concurrency, stores },
+    { concurrency: scope.concurrency, stores, onDay: scope.onDay },
   );
   return { ...summary, through };
 }

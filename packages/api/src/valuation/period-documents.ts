@@ -263,7 +263,8 @@ async function statementData(
     performance.push({
       period: label,
       portfolioPct: round2(periodReturn(fromGrowth, closing.growth ?? 1, opened, date).value * 100),
-      benchmarkPct: round2((benchmarkTo / benchmarkFrom - 1) * 100),
+      // Measured as the portfolio's return is, so the two compare over any period.
+      benchmarkPct: round2(periodReturn(benchmarkFrom, benchmarkTo, opened, date).value * 100),
     });
   }
   return {

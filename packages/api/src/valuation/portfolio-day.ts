@@ -5,7 +5,6 @@
  * day already valued, by this run or another worker, is left as it is.
  */
 import {
-  type BenchmarkReturns,
   periodReturn,
   periodStart,
   RETURN_PERIODS,
@@ -25,6 +24,7 @@ import {
 } from '@ballast/engine';
 import { isMonthEnd } from '../business-days.ts';
 import type { HoldingReportInput } from '../holdings/holding-report.ts';
+import { benchmarkReturnsOf } from './benchmark-returns.ts';
 import { bookOf, centsOf, centsText, storedBookOf } from './book-codec.ts';
 import {
   type DayInput,
@@ -49,8 +49,6 @@ export type DayOutcome = 'valued' | 'already-valued' | 'not-open';
 
 /** A portfolio-day's outcome, or the error that stopped it (the others go on). */
 export type DayResult = { outcome: DayOutcome } | { error: unknown };
-
-const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
 
 /** Values `refs` for `date`; each portfolio's result, by portfolio id. */
 export async function valuePortfolioDays(
@@ -301,14 +299,11 @@ function reportOf(market: MarketHistory, context: ReportContext): HoldingReportI
         : null;
   }
   const kind = context.strategy.style === 'B' ? 'bond' : 'token';
-  const today = market.on(parseIsoDate(date)).benchmark(kind);
-  const benchmark: Record<string, number | null> = {};
-  for (const period of BENCHMARK_PERIODS) {
-    const start = starts.get(period);
-    benchmark[period] = start
-      ? round2((today / market.on(parseIsoDate(start)).benchmark(kind) - 1) * 100)
-      : null;
-  }
+  const benchmark = benchmarkReturnsOf(
+    (day) => market.on(parseIsoDate(day)).benchmark(kind),
+    starts,
+    date,
+  );
   const sameYear = previous?.reportDate.slice(0, 4) === date.slice(0, 4);
   const harvested = figures.harvestedLossCents / 100;
   const harvestedToDate = (previous?.taxLossHarvested ?? 0) + harvested;
@@ -331,7 +326,7 @@ function reportOf(market: MarketHistory, context: ReportContext): HoldingReportI
     report_date_realized_loss: figures.realisedLossCents / 100,
     number_of_holdings: figures.numberOfHoldings,
     assets: valued.assetLines,
-    benchmark_returns: benchmark as BenchmarkReturns,
+    benchmark_returns: benchmark,
     valuation: {
       cash: centsText(figures.cashCents),
       accruedInterest: centsText(figures.accruedCents),

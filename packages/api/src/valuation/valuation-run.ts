@@ -84,6 +84,8 @@ export async function runValuation(
   options: {
     concurrency?: number;
     stores?: DocumentStores;
+    /** Told each business day once every portfolio due that day has been valued. */
+    onDay?: (date: string, through: string) => void;
   } = {},
 ): Promise<ValuationSummary> {
   const concurrency = options.concurrency ?? 1;
@@ -106,6 +108,7 @@ export async function runValuation(
         }
       }
     });
+    options.onDay?.(date, scope.through);
   }
   if (options.stores) await produceDocuments(db, engine, options.stores, pending, scope.through);
   const failed = pending.flatMap((item) => (item.failure ? [item.failure] : []));
