@@ -5,7 +5,7 @@
  * - portfolio-days valued per second: the `large` scenario (10,000 portfolios with one day of
  *   history, `LARGE_COUNT` fewer) seeded into a fresh database, then the next business day
  *   valued for all of them. On PostgreSQL two processes each value half, `BENCH_CONNECTIONS`
- *   portfolios at a time; PGlite belongs to one process and values one at a time.
+ *   batches of portfolios at a time; PGlite belongs to one process and values one at a time.
  * - seconds to backfill a year: 100 portfolios (`BACKFILL_COUNT` fewer) opened a year before a
  *   fixed day, valued through it, month-end statements and the year's tax report included, as
  *   the job makes them.
