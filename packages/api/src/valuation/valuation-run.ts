@@ -6,9 +6,9 @@
  */
 import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
 import { formatIsoDate, parseIsoDate } from '@ballast/engine';
-import { and, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { businessDaysFrom, nextDay } from '../business-days.ts';
-import { portfolioRows } from './array-param.ts';
+import { arrayParam, portfolioRows } from './array-param.ts';
 import { type DueDocument, dueDocuments, produceDocument } from './period-documents.ts';
 import { type PortfolioRef, type ValuationEngine, valuePortfolioDays } from './portfolio-day.ts';
 
@@ -41,6 +41,12 @@ export type ValuationSummary = {
 
 /** Open portfolios with days left to value through `scope.through`. */
 export async function portfoliosToValue(db: Db, scope: ValuationScope): Promise<PortfolioRef[]> {
+  const rows = await toValue(db, scope);
+  return rows.map(({ firmId, portfolioId }) => ({ firmId, portfolioId }));
+}
+
+/** The portfolios to value, with the last day each was valued and its inception. */
+function toValue(db: Db, scope: ValuationScope) {
   const filters: (SQL | undefined)[] = [
     ne(portfolios.status, 'CLOSED'),
     or(
@@ -51,10 +57,17 @@ export async function portfoliosToValue(db: Db, scope: ValuationScope): Promise<
         where f.portfolio_id = ${portfolioBooks.portfolioId} and f.report_date <= ${scope.through})`,
     ),
     scope.firmId ? eq(portfolioBooks.firmId, scope.firmId) : undefined,
-    scope.portfolioIds ? inArray(portfolioBooks.portfolioId, [...scope.portfolioIds]) : undefined,
+    scope.portfolioIds
+      ? sql`${portfolioBooks.portfolioId} = any(${arrayParam(scope.portfolioIds, 'uuid')})`
+      : undefined,
   ];
   return db
-    .select({ firmId: portfolioBooks.firmId, portfolioId: portfolioBooks.portfolioId })
+    .select({
+      firmId: portfolioBooks.firmId,
+      portfolioId: portfolioBooks.portfolioId,
+      valuedThrough: portfolioBooks.valuedThrough,
+      inception: portfolios.inceptionDate,
+    })
     .from(portfolioBooks)
     .innerJoin(portfolios, eq(portfolios.id, portfolioBooks.portfolioId))
     .where(and(...filters))
@@ -169,31 +182,10 @@ const refOf = (item: Pending): PortfolioRef => ({
 
 /** The portfolios in scope with the first day each has left to value. */
 async function pendingOf(db: Db, scope: ValuationScope): Promise<Pending[]> {
-  const refs = await portfoliosToValue(db, scope);
-  if (refs.length === 0) return [];
-  const rows = await db
-    .select({
-      portfolioId: portfolioBooks.portfolioId,
-      valuedThrough: portfolioBooks.valuedThrough,
-      inception: portfolios.inceptionDate,
-    })
-    .from(portfolioBooks)
-    .innerJoin(portfolios, eq(portfolios.id, portfolioBooks.portfolioId))
-    .where(
-      inArray(
-        portfolioBooks.portfolioId,
-        refs.map((ref) => ref.portfolioId),
-      ),
-    );
-  const starts = new Map(
-    rows.map((row) => [
-      row.portfolioId,
-      row.valuedThrough ? nextDay(row.valuedThrough) : row.inception,
-    ]),
-  );
-  return refs.flatMap((ref) => {
-    const next = starts.get(ref.portfolioId);
-    return next ? [{ ...ref, next, from: next }] : [];
+  const rows = await toValue(db, scope);
+  return rows.flatMap(({ firmId, portfolioId, valuedThrough, inception }) => {
+    const next = valuedThrough ? nextDay(valuedThrough) : inception;
+    return next ? [{ firmId, portfolioId, next, from: next }] : [];
   });
 }
 
