@@ -102,6 +102,22 @@ describe('the assembled app', () => {
     }
   });
 
+  it('answers what the router refuses in the error envelope, not in a shape of its own', async () => {
+    const cases = [
+      // Not UTF-8 once decoded: a lone surrogate's bytes.
+      ['/api/portfolios/%ED%A0%80', 'The request path is not valid.'],
+      [`/api/portfolios/${'a'.repeat(500)}`, 'A part of the request path is too long.'],
+    ] as const;
+    for (const [url, detail] of cases) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        type: 'validation_error',
+        errors: [{ code: 'invalid', detail, attr: 'non_field_errors' }],
+      });
+    }
+  });
+
   it('answers unknown api paths and missing files with the not_found envelope', async () => {
     for (const url of ['/api/no-such-call', '/assets/missing.js']) {
       const response = await app.inject({ method: 'GET', url });

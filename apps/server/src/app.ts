@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildApi, createSessionVerifier } from '@ballast/api';
+import { answerRouterError, buildApi, createSessionVerifier } from '@ballast/api';
 import { clientErrorResponse, NOT_FOUND_DETAIL, type RuntimeConfig } from '@ballast/contract';
 import { createDirectoryBlobStore, type Database } from '@ballast/db';
 import type { IdentityServices } from '@ballast/identity';
@@ -57,6 +57,7 @@ export async function buildApp({
     logger: loggerOptions(config, logStream),
     // Request ids let an operator match a client's error report to the log line.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: answerRouterError,
   });
 
   const { services, project } = await registerIdentity(app, identity);

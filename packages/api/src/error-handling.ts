@@ -6,7 +6,7 @@ import {
   toValidationErrorResponse,
   type ValidationErrorResponse,
 } from '@ballast/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
 
@@ -49,4 +49,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(serverErrorResponse());
   });
+}
+
+/** What the router itself refuses, as a request no route can take. */
+const ROUTER_REFUSALS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The request path is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the request path is too long.',
+};
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or plugin runs (a path
+ * that is not valid UTF-8, a path segment too long), in the error envelope like every other
+ * answer (product §8), never Fastify's own shape.
+ */
+export function answerRouterError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ValidationErrorResponse = {
+    type: 'validation_error',
+    errors: [
+      {
+        code: 'invalid',
+        detail: ROUTER_REFUSALS[error.code] ?? 'The request is not valid.',
+        attr: 'non_field_errors',
+      },
+    ],
+  };
+  void reply.code(400).send(body);
 }

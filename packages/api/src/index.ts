@@ -35,6 +35,7 @@ export {
   lastBusinessDayOnOrBefore,
 } from './business-days.ts';
 export { storeDocument } from './documents/document-store.ts';
+export { answerRouterError } from './error-handling.ts';
 export {
   ASSET_CLASSES,
   type HoldingReportInput,
