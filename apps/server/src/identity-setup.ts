@@ -96,6 +96,13 @@ export async function prepareIdentity(
       // Behind a proxy the request's own origin may read http://; the configured URL is the truth.
       ...(config.publicUrl ? { openIdProvider: { issuer: config.publicUrl } } : {}),
       signInPolicy: userSignInPolicy(database.db, signInBounds(config)),
+      // A demo is reached at whatever address it is opened by. Whoever calls names the host a
+      // link carries, so only while every message stays in the outbox and no address is set.
+      linksToRequestOrigin:
+        config.mode === 'demo' &&
+        config.publicUrl === undefined &&
+        smtp === undefined &&
+        sms === undefined,
     },
   };
 }

@@ -89,6 +89,13 @@ export type IdentityOptions = {
    * session may last. Undefined, or an answer of undefined, leaves the service's own limits.
    */
   signInPolicy?: (userId: string) => Promise<UserSignInPolicy | undefined>;
+  /**
+   * Links lead to the origin each call was made through (its protocol and Host), besides the
+   * configured ones, and the default pages are that origin's. For a demo reached by whatever
+   * address (`127.0.0.1`, another machine's name); never where e-mail reaches real people, since
+   * whoever sends the call names the host its links carry.
+   */
+  linksToRequestOrigin?: boolean;
 };
 
 export type UserSignInPolicy = { methods: readonly SignInMethodName[]; sessionMinutes: number };

@@ -1,5 +1,26 @@
+import type { FastifyRequest } from 'fastify';
 import { IdentityError } from './identity-error.ts';
-import type { ProjectSettings } from './identity-options.ts';
+import type { IdentityOptions, ProjectSettings } from './identity-options.ts';
+
+/**
+ * The project's settings for a call: as configured, or, with `linksToRequestOrigin`, with the
+ * call's own origin allowed and its default pages moved to that origin.
+ */
+export function projectFor(options: IdentityOptions, request: FastifyRequest): ProjectSettings {
+  const { project } = options;
+  if (!options.linksToRequestOrigin) return project;
+  const origin = `${request.protocol}://${request.host}`;
+  const onOrigin = (url: string) => {
+    const page = new URL(url);
+    return new URL(`${page.pathname}${page.search}`, origin).toString();
+  };
+  return {
+    ...project,
+    allowedRedirectUrls: [origin, ...project.allowedRedirectUrls],
+    defaultLoginRedirectUrl: onOrigin(project.defaultLoginRedirectUrl),
+    defaultResetPasswordRedirectUrl: onOrigin(project.defaultResetPasswordRedirectUrl),
+  };
+}
 
 /**
  * The URL a link in an e-mail will open: the one the call named, if it is on the allow-list, or

@@ -25,6 +25,7 @@ import { IdentityError } from '../identity-error.ts';
 import type { IdentityServices } from '../identity-services.ts';
 import { claimToken } from '../one-time-tokens.ts';
 import { requireSessionToken, type SdkCall, sdkRoute } from '../protocol/sdk-route.ts';
+import { projectFor } from '../redirect-urls.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import { sdkExtras, sessionMinutesField } from './fields.ts';
 
@@ -77,7 +78,10 @@ export function registerCryptoWalletRoutes(app: FastifyInstance, services: Ident
             ? (await call.sessions.findLive(requireSessionToken(call))).userId
             : undefined;
         // Read on every call, so a host that learns its origin after start-up can still add it.
-        const allowed = allowedSigningOrigins(services.options);
+        const allowed = allowedSigningOrigins({
+          corsOrigins: services.options.corsOrigins,
+          project: projectFor(services.options, call.request),
+        });
         const page = signingPageOf(
           {
             parentHost: headerOf(call.request, 'x-sdk-parent-host'),

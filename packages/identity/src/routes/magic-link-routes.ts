@@ -9,7 +9,7 @@ import { claimToken, findLiveToken, issueToken } from '../one-time-tokens.ts';
 import { magicLinkEmail } from '../outgoing-messages.ts';
 import type { SdkCall } from '../protocol/sdk-route.ts';
 import { requireSessionToken, sdkRoute } from '../protocol/sdk-route.ts';
-import { linkWithToken, redirectUrl } from '../redirect-urls.ts';
+import { linkWithToken, projectFor, redirectUrl } from '../redirect-urls.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import {
   findOrCreateUserByEmail,
@@ -52,9 +52,10 @@ export function registerMagicLinkRoutes(app: FastifyInstance, services: Identity
     target: { userId: string; emailId: string; email: string; isNew: boolean },
     attachTo?: string,
   ): Promise<void> {
+    const links = projectFor(services.options, call.request);
     const url = target.isNew
-      ? redirectUrl(settings, call.body.signup_magic_link_url, settings.defaultLoginRedirectUrl)
-      : redirectUrl(settings, call.body.login_magic_link_url, settings.defaultLoginRedirectUrl);
+      ? redirectUrl(links, call.body.signup_magic_link_url, links.defaultLoginRedirectUrl)
+      : redirectUrl(links, call.body.login_magic_link_url, links.defaultLoginRedirectUrl);
     const minutes =
       (target.isNew ? call.body.signup_expiration_minutes : call.body.login_expiration_minutes) ??
       limits.magicLinkMinutes;
@@ -84,8 +85,9 @@ export function registerMagicLinkRoutes(app: FastifyInstance, services: Identity
     // One link a second per address, as a mailbox cannot usefully take more.
     await services.rates.hit(`magic:email:${email}`, 1, 1);
     // Both URLs are checked whichever the address will get, so neither can carry a token away.
-    redirectUrl(settings, call.body.login_magic_link_url, settings.defaultLoginRedirectUrl);
-    redirectUrl(settings, call.body.signup_magic_link_url, settings.defaultLoginRedirectUrl);
+    const links = projectFor(services.options, call.request);
+    redirectUrl(links, call.body.login_magic_link_url, links.defaultLoginRedirectUrl);
+    redirectUrl(links, call.body.signup_magic_link_url, links.defaultLoginRedirectUrl);
     if (settings.pkceRequiredForEmailMagicLinks && !call.body.code_challenge) {
       throw new IdentityError('bad_request', 'code_challenge: is required by this project');
     }

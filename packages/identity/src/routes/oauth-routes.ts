@@ -16,7 +16,7 @@ import { readStartParameters } from '../oauth/start-parameters.ts';
 import { claimToken, findLiveToken, issueToken } from '../one-time-tokens.ts';
 import { registerSdkErrorHandling } from '../protocol/error-handling.ts';
 import { sdkRoute } from '../protocol/sdk-route.ts';
-import { linkWithToken, redirectUrl } from '../redirect-urls.ts';
+import { linkWithToken, projectFor, redirectUrl } from '../redirect-urls.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import { sdkExtras, sessionMinutesField } from './fields.ts';
 import { checkPkce } from './password-routes.ts';
@@ -56,13 +56,14 @@ export function registerOAuthRedirectRoutes(
         const { provider } = request.params as { provider: string };
         const client = clients.find(provider);
         if (!client) throw new IdentityError('oauth_config_not_found');
+        const links = projectFor(services.options, request);
         const loginRedirectUrl = redirectUrl(
-          settings,
+          links,
           query.loginRedirectUrl,
-          settings.defaultLoginRedirectUrl,
+          links.defaultLoginRedirectUrl,
         );
         // Naming only the login URL means "bring everyone back here", new users included.
-        const signupRedirectUrl = redirectUrl(settings, query.signupRedirectUrl, loginRedirectUrl);
+        const signupRedirectUrl = redirectUrl(links, query.signupRedirectUrl, loginRedirectUrl);
 
         const state = randomToken();
         const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -109,7 +110,7 @@ export function registerOAuthRedirectRoutes(
               ? request.body
               : queryOf(request);
           // Until the state is known there is no URL of the app's to go back to but the default.
-          let errorUrl = settings.defaultLoginRedirectUrl;
+          let errorUrl = projectFor(services.options, request).defaultLoginRedirectUrl;
           try {
             await services.rates.hit(`oauth:callback:${request.ip}`, 60, 60);
             const stateParam = answer.get('state');

@@ -10,7 +10,7 @@ import { claimToken, findLiveToken, issueToken, type OneTimeToken } from '../one
 import { passwordResetEmail } from '../outgoing-messages.ts';
 import type { Project } from '../protocol/projects.ts';
 import { requireSessionToken, sdkRoute } from '../protocol/sdk-route.ts';
-import { linkWithToken, redirectUrl } from '../redirect-urls.ts';
+import { linkWithToken, projectFor, redirectUrl } from '../redirect-urls.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import { checkPasswordStrength } from '../users/password-strength.ts';
 import {
@@ -190,10 +190,11 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       const email = normalizeEmail(call.body.email);
       await services.rates.hit(`passwords:reset:ip:${call.context.ipAddress}`, 30, 60);
       await services.rates.hit(`passwords:reset:email:${email}`, 1, 1);
+      const links = projectFor(services.options, call.request);
       const target = redirectUrl(
-        settings,
+        links,
         call.body.reset_password_redirect_url,
-        settings.defaultResetPasswordRedirectUrl,
+        links.defaultResetPasswordRedirectUrl,
       );
       if (settings.pkceRequiredForPasswordResets && !call.body.code_challenge) {
         throw new IdentityError('bad_request', 'code_challenge: is required by this project');

@@ -11,6 +11,7 @@ import type { IdentityServices } from '../identity-services.ts';
 import { claimToken, findLiveToken, issueToken, type OneTimeToken } from '../one-time-tokens.ts';
 import type { Project } from '../protocol/projects.ts';
 import { requireSessionToken, type SdkCall, sdkRoute } from '../protocol/sdk-route.ts';
+import { projectFor } from '../redirect-urls.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import { getProtocolUser } from '../users/protocol-user.ts';
 import {
@@ -57,7 +58,7 @@ export function registerWebauthnRoutes(app: FastifyInstance, services: IdentityS
   function relyingPartyOf(request: FastifyRequest, domain: string | undefined): RelyingParty {
     const header = request.headers['x-sdk-parent-host'];
     return resolveRelyingParty(
-      services.options,
+      { ...services.options, project: projectFor(services.options, request) },
       typeof header === 'string' ? header : undefined,
       domain,
     );
