@@ -1,6 +1,4 @@
-import { schema } from '@ballast/db';
-import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
-import { desc, eq } from 'drizzle-orm';
+import { createTestDatabase, linkMailedTo, type TestDatabase } from '@ballast/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from './testing.ts';
@@ -27,20 +25,6 @@ async function serve(database: TestDatabase, env: Record<string, string> = {}) {
   return { app: built.app, origin, sdk };
 }
 
-async function linkSentTo(database: TestDatabase, email: string): Promise<string> {
-  const newest = async () => {
-    const [message] = await database.db
-      .select({ text: schema.identityOutbox.text })
-      .from(schema.identityOutbox)
-      .where(eq(schema.identityOutbox.recipient, email))
-      .orderBy(desc(schema.identityOutbox.createdAt))
-      .limit(1);
-    return /https?:\/\/\S+/.exec(message?.text ?? '')?.[0];
-  };
-  await expect.poll(newest).toBeDefined();
-  return (await newest()) ?? '';
-}
-
 describe('links in e-mails of a demo opened at 127.0.0.1', () => {
   let database: TestDatabase | undefined;
   let app: FastifyInstance | undefined;
@@ -61,7 +45,7 @@ describe('links in e-mails of a demo opened at 127.0.0.1', () => {
       signup_magic_link_url: `${server.origin}/auth/login`,
     });
     expect(sent.status).toBe(200);
-    const link = await linkSentTo(database, email);
+    const link = await linkMailedTo(database.db, email);
     expect(link.startsWith(`${server.origin}/auth/login?`)).toBe(true);
     const signedIn = await server.sdk('/magic_links/authenticate', {
       token: new URL(link).searchParams.get('token'),
@@ -72,7 +56,7 @@ describe('links in e-mails of a demo opened at 127.0.0.1', () => {
 
     // A reset asked for without naming a page goes to this origin's reset page.
     await server.sdk('/passwords/email/reset/start', { email });
-    const reset = await linkSentTo(database, email);
+    const reset = await linkMailedTo(database.db, email, link);
     expect(reset.startsWith(`${server.origin}/auth/reset-password?`)).toBe(true);
 
     // The call's own origin is allowed, not any other.

@@ -5,8 +5,9 @@ import {
   SIGN_IN_METHOD_REQUIRED,
 } from '@ballast/contract';
 import { schema } from '@ballast/db';
+import { linkMailedTo } from '@ballast/db/testing';
 import { ensurePasswordUser } from '@ballast/identity';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type SignedIn, useApi } from './support/api-fixture.ts';
 import { authenticatorCode } from './support/authenticator.ts';
@@ -45,20 +46,6 @@ describe('the firm’s sign-in policy (decision 023)', () => {
   }
 
   /** The link in the newest e-mail to `email` in the demo outbox, once it is there. */
-  async function linkSentTo(email: string): Promise<string> {
-    const newest = async () => {
-      const [message] = await api.database.db
-        .select({ text: schema.identityOutbox.text })
-        .from(schema.identityOutbox)
-        .where(eq(schema.identityOutbox.recipient, email))
-        .orderBy(desc(schema.identityOutbox.createdAt))
-        .limit(1);
-      return /https?:\/\/\S+/.exec(message?.text ?? '')?.[0];
-    };
-    await expect.poll(newest).toBeDefined();
-    return (await newest()) ?? '';
-  }
-
   it('reads every available method for a firm without a policy, and only to administrators', async () => {
     const admin = await api.signIn('ADMINISTRATOR');
     const answer = await api.call(admin, {
@@ -151,7 +138,7 @@ describe('the firm’s sign-in policy (decision 023)', () => {
     expect(byPassword.error_type).toBe('sign_in_method_not_offered');
 
     await sdk('/magic_links/email/login_or_create', { email });
-    const link = await linkSentTo(email);
+    const link = await linkMailedTo(api.database.db, email);
     const byLink = await sdk('/magic_links/authenticate', {
       token: new URL(link).searchParams.get('token'),
       session_duration_minutes: 600,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { connectDatabase, type Database } from './connect.ts';
+import { connectDatabase, type Database, type Db } from './connect.ts';
 import { migrateDatabase } from './migrate.ts';
+import { identityOutbox } from './schema/identity.ts';
 
 export type TestDatabase = Database & {
   /** The connection URL of a server-backed test database; undefined for in-memory PGlite. */
@@ -69,5 +71,30 @@ async function withAdminClient<T>(
     return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * The link in the newest message the outbox holds for `email`, once there is one other than
+ * `previous`: messages are sent after the call that asks for them has answered.
+ */
+export async function linkMailedTo(
+  db: Db,
+  email: string,
+  previous?: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [message] = await db
+      .select({ text: identityOutbox.text })
+      .from(identityOutbox)
+      .where(eq(identityOutbox.recipient, email))
+      .orderBy(desc(identityOutbox.createdAt))
+      .limit(1);
+    const link = /https?:\/\/\S+/.exec(message?.text ?? '')?.[0];
+    if (link && link !== previous) return link;
+    if (Date.now() > deadline) throw new Error(`no new link was mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
