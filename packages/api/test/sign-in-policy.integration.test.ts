@@ -45,7 +45,6 @@ describe('the firm’s sign-in policy (decision 023)', () => {
     });
   }
 
-  /** The link in the newest e-mail to `email` in the demo outbox, once it is there. */
   it('reads every available method for a firm without a policy, and only to administrators', async () => {
     const admin = await api.signIn('ADMINISTRATOR');
     const answer = await api.call(admin, {

@@ -98,3 +98,17 @@ export async function linkMailedTo(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * What the database answered a statement expected to be refused, in its own words (the query
+ * builder wraps them in its "Failed query" error); `not refused` when it ran.
+ */
+export async function refusalOf(statement: Promise<unknown>): Promise<string> {
+  try {
+    await statement;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return String(cause instanceof Error ? cause.message : error);
+  }
+  return 'not refused';
+}

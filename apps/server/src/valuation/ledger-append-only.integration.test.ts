@@ -1,5 +1,6 @@
 import { runValuation } from '@ballast/api';
 import { schema } from '@ballast/db';
+import { refusalOf } from '@ballast/db/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,17 +8,6 @@ import {
   investableBondStrategy,
   type ValuationFixture,
 } from './valuation-fixture.ts';
-
-/** The database's own words: the query builder wraps them in its "Failed query" error. */
-async function refusal(statement: Promise<unknown>): Promise<string> {
-  try {
-    await statement;
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    return String(cause instanceof Error ? cause.message : error);
-  }
-  return 'not refused';
-}
 
 describe('the ledger (decision 024)', () => {
   let fixture: ValuationFixture;
@@ -42,7 +32,7 @@ describe('the ledger (decision 024)', () => {
     if (!first) throw new Error('The valuation wrote no ledger rows.');
 
     expect(
-      await refusal(
+      await refusalOf(
         db
           .update(schema.ledgerEntries)
           .set({ cash: '0' })
@@ -50,9 +40,9 @@ describe('the ledger (decision 024)', () => {
       ),
     ).toBe('ledger_entries is append-only');
     expect(
-      await refusal(db.delete(schema.ledgerEntries).where(eq(schema.ledgerEntries.id, first.id))),
+      await refusalOf(db.delete(schema.ledgerEntries).where(eq(schema.ledgerEntries.id, first.id))),
     ).toBe('ledger_entries is append-only');
-    expect(await refusal(db.execute(sql`delete from ledger_entries`))).toBe(
+    expect(await refusalOf(db.execute(sql`delete from ledger_entries`))).toBe(
       'ledger_entries is append-only',
     );
     expect(await ledger()).toEqual(written);
