@@ -27,7 +27,8 @@ export const ASSET_CLASSES = {
 } as const;
 
 const RETURN_PERIODS = ['1d', '1m', '3m', '6m', '3y', 'ytd', '1y', 'total'] as const;
-const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
+/** The periods a report carries the benchmark's return for (product §3). */
+export const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
 
 /**
  * What the daily valuation adds to a report: the day's bridge figures (money as exact

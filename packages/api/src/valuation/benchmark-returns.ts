@@ -1,6 +1,5 @@
 import { type BenchmarkReturns, periodReturn, type ReturnPeriod } from '@ballast/contract';
-
-const BENCHMARK_PERIODS = ['1m', '3m', '6m', 'ytd', '1y', 'total'] as const;
+import { BENCHMARK_PERIODS } from '../holdings/holding-report.ts';
 
 /**
  * The benchmark's return over each period a report shows it for, in percent to two places,

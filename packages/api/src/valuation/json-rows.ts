@@ -13,7 +13,7 @@ export type JsonRows<Table extends PgTable> = {
    * own row type, so each value is converted as its column declares. `from` names relations
    * the insert needs rows of (`book`): when one is empty, nothing is inserted.
    */
-  insert(json: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>, from: SQL): SQL;
+  insert(json: ReturnType<typeof sql.placeholder>, from: SQL): SQL;
   /** The rows, keyed by the schema's property names, as the JSON `insert` reads. */
   json(rows: readonly Partial<Table['$inferInsert']>[]): string;
 };
