@@ -1,5 +1,9 @@
 import {
   type AnyRoute,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_INVALID,
+  IdempotencyKeySchema,
+  NON_FIELD_ERRORS,
   NOT_FOUND_DETAIL,
   routePathToFastify,
   type SignInBounds,
@@ -22,6 +26,8 @@ export type ApiCall<R extends AnyRoute> = {
   query: Parsed<R['query']>;
   body: Parsed<R['body']>;
   caller: Caller;
+  /** The request's `Idempotency-Key`, on the routes that take one (decision 029). */
+  idempotencyKey: string | undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -78,11 +84,25 @@ export function apiRoute<R extends AnyRoute>(
         query,
         body,
         caller,
+        idempotencyKey: route.idempotent ? idempotencyKeyOf(request) : undefined,
         request,
         reply,
       } as ApiCall<R>);
     },
   });
+}
+
+/** The key a client sent, checked; a malformed one is refused rather than ignored. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const sent = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (sent === undefined) return undefined;
+  if (!IdempotencyKeySchema.safeParse(sent).success) {
+    throw new RequestValidationError({
+      type: 'validation_error',
+      errors: [{ code: 'invalid', detail: IDEMPOTENCY_KEY_INVALID, attr: NON_FIELD_ERRORS }],
+    });
+  }
+  return sent as string;
 }
 
 /** Parses what was sent, or fails with product §8 items judged against that very input. */

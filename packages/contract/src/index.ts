@@ -36,6 +36,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './forms/settings.ts';
+export * from './idempotency.ts';
 export * from './messages.ts';
 export * from './openapi.ts';
 export * from './openapi-document.ts';

@@ -6,7 +6,7 @@ export type JsonSchema = { [keyword: string]: unknown };
 
 export type OpenApiParameter = {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description?: string;
   schema: JsonSchema;

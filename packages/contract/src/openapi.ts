@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import type {
   JsonSchema,
   OpenApiDocument,
@@ -65,6 +66,7 @@ export function buildOpenApiDocument(
     const parameters = [
       ...pathParameters(route, conversions.params && rootOf(conversions.params), schemas),
       ...queryParameters(conversions.query && rootOf(conversions.query), schemas),
+      ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     const operation: OpenApiOperation = {
       operationId: route.id,
@@ -313,6 +315,16 @@ function pathParameters(
     return { name, in: 'path', required: true, ...describedBy(schema), schema };
   });
 }
+
+const IDEMPOTENCY_KEY_PARAMETER: OpenApiParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Any value unique to this request (a UUID, say). Sent again with the same request, the call ' +
+    'answers what the first one made instead of making it twice; with a different request, 409.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+};
 
 function queryParameters(
   root: JsonSchema | undefined,

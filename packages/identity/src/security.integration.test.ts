@@ -2,23 +2,7 @@ import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityTestServer, startIdentityServer } from '../e2e/support/identity-server.ts';
-
-/** Calls the protocol as the SDK does: Basic auth of public token and session token, JSON. */
-function sdkCall(server: IdentityTestServer, path: string, body: object, sessionToken?: string) {
-  const secret = sessionToken ?? server.publicToken;
-  return fetch(`${server.url}/sdk/v1${path}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${server.publicToken}:${secret}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
+import { json, sdkCall } from '../e2e/support/sdk-call.ts';
 
 const PASSWORD = 'an unguessable passphrase 4417';
 
@@ -83,22 +67,6 @@ describe('identity security', () => {
       answers.add(`${response.status} ${(await json(response)).error_type}`);
     }
     expect([...answers]).toEqual(['401 unauthorized_credentials']);
-  });
-
-  it('redeems a magic link exactly once among 20 concurrent attempts', async () => {
-    const email = `race.${crypto.randomUUID()}@ballast.test`;
-    await sdkCall(server, '/magic_links/email/login_or_create', { email });
-    const message = await server.waitForMessage(email);
-    const token = new URL(/(http\S+)/.exec(message.text)?.[1] ?? '').searchParams.get('token');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        sdkCall(server, '/magic_links/authenticate', { token, session_duration_minutes: 60 }).then(
-          (r) => r.status,
-        ),
-      ),
-    );
-    expect(results.filter((status) => status === 200)).toHaveLength(1);
-    expect(results.filter((status) => status === 401)).toHaveLength(19);
   });
 
   it('kills a passcode after 5 wrong tries, and a new send cancels the old code', async () => {

@@ -1,6 +1,7 @@
 import {
   type AnyRoute,
   buildPath,
+  IDEMPOTENCY_KEY_HEADER,
   isBinaryResponse,
   isEmptyResponse,
   type PathArgs,
@@ -33,7 +34,12 @@ export type ApiClient = {
  * 401 the session is renewed and the call sent once more (product §7).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  async function send(route: AnyRoute, input: Input, token: string | undefined) {
+  async function send(
+    route: AnyRoute,
+    input: Input,
+    token: string | undefined,
+    idempotencyKey: string | undefined,
+  ) {
     const path = buildPath(route, ...([input.params] as PathArgs<AnyRoute>));
     const url = new URL(`${options.baseUrl}${path}`);
     for (const [key, value] of Object.entries(input.query ?? {})) {
@@ -43,6 +49,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const headers = new Headers({ accept: 'application/json' });
     if (token) headers.set('authorization', `Bearer ${token}`);
+    if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     let body: BodyInit | undefined;
     if (input.body !== undefined) {
       if (route.bodyKind === 'multipart') {
@@ -58,10 +65,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     async request(route, ...args) {
       const input = (args[0] ?? {}) as Input;
-      let response = await send(route, input, options.getToken());
+      // One key for the call and its resending, so a request the server took once is made once.
+      const key = route.idempotent ? newIdempotencyKey() : undefined;
+      let response = await send(route, input, options.getToken(), key);
       if (response.status === 401) {
         const renewed = await options.renewToken().catch(() => undefined);
-        if (renewed) response = await send(route, input, renewed);
+        if (renewed) response = await send(route, input, renewed, key);
       }
       return readResponse(route, response);
     },
@@ -77,6 +86,13 @@ async function readResponse(route: AnyRoute, response: Response): Promise<unknow
   if (spec && isEmptyResponse(spec)) return undefined;
   if (spec && isBinaryResponse(spec)) return response.blob();
   return response.json();
+}
+
+// crypto.randomUUID exists only in secure contexts; a server reached over plain http on the
+// office network is not one, and getRandomValues works everywhere.
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function toFormData(fields: Record<string, unknown>): FormData {

@@ -30,6 +30,8 @@ export type NewAction = {
   state: ActionState;
   payload: unknown;
   parentActionId?: string;
+  /** The key the advisor's request came with (decision 029). */
+  idempotencyKey?: string;
 };
 
 /** A move to `state`; the payloads are left as they are unless given. */
@@ -66,6 +68,7 @@ export async function insertAction(tx: Tx, actor: Actor, values: NewAction): Pro
       actionType: values.type,
       state: values.state,
       actionPayload: values.payload,
+      idempotencyKey: values.idempotencyKey ?? null,
     })
     .returning();
   if (!row) throw new Error('The action could not be stored.');

@@ -35,15 +35,3 @@ export async function refuseEmailInUse(tx: Tx, email: string, exceptAdvisorId?: 
     .limit(1);
   if (taken) throw emailInUse();
 }
-
-/**
- * Whether a failed statement broke a unique index: two administrators giving the same address at
- * the same moment both pass `refuseEmailInUse`, and the index settles it. Drizzle wraps the
- * driver's error, so the PostgreSQL code is looked for down the chain of causes.
- */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

@@ -8,13 +8,9 @@ import { type Db, schema } from '@ballast/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../app-error.ts';
 import type { Caller, CallerCache } from '../auth/authenticate.ts';
+import { isUniqueViolation } from '../unique-violation.ts';
 import type { AdvisorAccess, AdvisorAccessState } from './advisor-access.ts';
-import {
-  emailInUse,
-  isUniqueViolation,
-  normaliseEmail,
-  refuseEmailInUse,
-} from './advisor-email.ts';
+import { emailInUse, normaliseEmail, refuseEmailInUse } from './advisor-email.ts';
 import { appendAuditEvent, changedFields } from './audit-trail.ts';
 import { getFirmProfile } from './firm-profile.ts';
 

@@ -1,13 +1,9 @@
 import type { FirmUser, FirmUserInvitation } from '@ballast/contract';
 import { type Db, schema } from '@ballast/db';
 import type { Caller } from '../auth/authenticate.ts';
+import { isUniqueViolation } from '../unique-violation.ts';
 import type { AdvisorAccess } from './advisor-access.ts';
-import {
-  emailInUse,
-  isUniqueViolation,
-  normaliseEmail,
-  refuseEmailInUse,
-} from './advisor-email.ts';
+import { emailInUse, normaliseEmail, refuseEmailInUse } from './advisor-email.ts';
 import { appendAuditEvent } from './audit-trail.ts';
 import { getFirmProfile } from './firm-profile.ts';
 import { getFirmUser } from './firm-users.ts';

@@ -1,4 +1,5 @@
 import {
+  type Action,
   cancelPortfolioAction,
   closePortfolio,
   getPortfolioAction,
@@ -15,11 +16,12 @@ import {
   updatePortfolioAction,
   updateStrategy,
 } from '@ballast/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerAction, cancelAction, moveByOperations } from '../actions/action-moves.ts';
 import { listActionQueue } from '../actions/action-queue.ts';
 import { createRequest, openAccount, type RequestType } from '../actions/action-requests.ts';
 import { toAction } from '../actions/action-store.ts';
+import type { MadeAction } from '../actions/idempotent-requests.ts';
 import {
   type ActionRef,
   getVisibleAction,
@@ -39,6 +41,13 @@ const REQUEST_ROUTES = [
   [closePortfolio, 'CLOSE-ACCOUNT'],
 ] as const satisfies readonly (readonly [unknown, RequestType])[];
 
+/** 201 with the action, and whether an earlier call under the same key made it (decision 029). */
+function answerMade(reply: FastifyReply, { action, replayed }: MadeAction): Action {
+  reply.code(201);
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return toAction(action);
+}
+
 const actionRef = (params: { id: string; action_id: string }): ActionRef => ({
   portfolioId: params.id,
   actionId: params.action_id,
@@ -46,17 +55,15 @@ const actionRef = (params: { id: string; action_id: string }): ActionRef => ({
 
 export function registerActionRoutes(app: FastifyInstance, context: ApiContext): void {
   for (const [route, type] of REQUEST_ROUTES) {
-    apiRoute(app, context, route, async ({ params, body, caller, reply }) => {
-      const row = await createRequest(context, caller, params.id, type, body.action_payload);
-      reply.code(201);
-      return toAction(row);
+    apiRoute(app, context, route, async ({ params, body, caller, idempotencyKey, reply }) => {
+      const sent = { payload: body.action_payload, key: idempotencyKey };
+      return answerMade(reply, await createRequest(context, caller, params.id, type, sent));
     });
   }
 
-  apiRoute(app, context, openPortfolio, async ({ params, body, caller, reply }) => {
-    const row = await openAccount(context, caller, params.id, body.action_payload);
-    reply.code(201);
-    return toAction(row);
+  apiRoute(app, context, openPortfolio, async ({ params, body, caller, idempotencyKey, reply }) => {
+    const sent = { payload: body.action_payload, key: idempotencyKey };
+    return answerMade(reply, await openAccount(context, caller, params.id, sent));
   });
 
   apiRoute(app, context, listActions, async ({ query, caller, request }) => {

@@ -34,6 +34,7 @@ import { readCurrentAccount } from '../accounts/current-account.ts';
 import { businessDaysFrom, isMonthEnd, isYearEnd } from '../business-days.ts';
 import { storeDocument } from '../documents/document-store.ts';
 import { ASSET_CLASSES } from '../holdings/holding-report.ts';
+import { isUniqueViolation } from '../unique-violation.ts';
 import { arrayParam, portfolioRows } from './array-param.ts';
 import { centsOf } from './book-codec.ts';
 import type { PortfolioRef } from './portfolio-day.ts';
@@ -120,12 +121,6 @@ async function keep(
     if (isUniqueViolation(error)) return 0;
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  const code = (error as { code?: string } | undefined)?.code ?? cause?.code;
-  return code === '23505';
 }
 
 /** The firm, client and account a document is addressed to. */

@@ -110,6 +110,7 @@ function createActionRoute<const Id extends string, const Segment extends string
     params: PortfolioParams,
     body: actionPayloadBodySchema(type),
     responses: { 201: ActionSchema, ...errors(400, 403, 404, 409) },
+    idempotent: true,
   });
 }
 

@@ -45,6 +45,11 @@ export type RouteDefinition = {
   readonly responses: { readonly [status: number]: ResponseSpec };
   /** Defaults to true: the call needs `Authorization: Bearer <session_jwt>`. */
   readonly auth?: boolean;
+  /**
+   * The call creates something and takes an `Idempotency-Key` header: a retry with the same key
+   * answers what the first call made (decision 029).
+   */
+  readonly idempotent?: boolean;
 };
 
 /** A route as `defineRoute` returns it: the definition, with its defaults filled in. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -5,6 +6,7 @@ import {
   jsonb,
   pgTable,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { advisors } from './advisors.ts';
@@ -27,10 +29,18 @@ export const actions = pgTable(
     needsActionPayload: jsonb('needs_action_payload'),
     createdAt: timestampTz('created_at').notNull().defaultNow(),
     lastUpdatedAt: timestampTz('last_updated_at').notNull().defaultNow(),
+    /**
+     * The `Idempotency-Key` the advisor's request came with (decision 029): a retry with the same
+     * key answers this action instead of making another.
+     */
+    idempotencyKey: text('idempotency_key'),
   },
   (table) => [
     index('actions_portfolio_state_idx').on(table.portfolioId, table.state),
     index('actions_firm_state_idx').on(table.firmId, table.state),
+    uniqueIndex('actions_idempotency_key_idx')
+      .on(table.createdByAdvisorId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "actions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "actions_idempotency_key_idx" ON "actions" USING btree ("created_by_advisor_id","idempotency_key") WHERE "actions"."idempotency_key" is not null;
