@@ -30,6 +30,8 @@ export type IdentityPluginOptions = IdentityOptions & {
 export const buildIdentity: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
   const services = createIdentityServices(options, (message) => app.log.error(message));
   options.onReady?.(services);
+  // A link or code asked for just before shutdown is still issued and sent.
+  app.addHook('onClose', () => services.afterAnswer.settled());
 
   await app.register(
     async (sdk: FastifyInstance) => {

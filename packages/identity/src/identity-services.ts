@@ -1,4 +1,5 @@
 import { createSecretBox, type SecretBox } from '@ballast/db';
+import { type AfterAnswer, createAfterAnswer } from './after-answer.ts';
 import type { OutgoingMessage } from './delivery/message-transport.ts';
 import type { IdentityOptions } from './identity-options.ts';
 import { createImpersonationService, type ImpersonationService } from './impersonation.ts';
@@ -25,6 +26,8 @@ export type IdentityServices = {
    * time whether or not it had anything to send. A failure is logged by channel, never by content.
    */
   send(message: OutgoingMessage): void;
+  /** What a send or reset does for a known address, after the caller is answered. */
+  afterAnswer: AfterAnswer;
 };
 
 export function createIdentityServices(
@@ -42,6 +45,7 @@ export function createIdentityServices(
     projects: createProjectStore(options.db),
     impersonation: createImpersonationService(options),
     accounts: createAccountAccess(options),
+    afterAnswer: createAfterAnswer(logError),
     send(message) {
       options.messages.send(message).catch((error: unknown) => {
         logError(

@@ -15,6 +15,8 @@ export type SdkCall<Body> = {
   sessions: SessionService;
   context: RequestContext;
   request: FastifyRequest;
+  /** Resolves once the answer has gone out (or the caller went away). */
+  answered(): Promise<void>;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,7 +37,7 @@ export function sdkRoute<Schema extends z.ZodType>(
   app.route({
     method,
     url: path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const auth = readSdkAuth(request);
       if (!auth)
         throw new IdentityError(
@@ -57,6 +59,11 @@ export function sdkRoute<Schema extends z.ZodType>(
         sessions: services.sessionsOf(project),
         context: { ipAddress: request.ip, userAgent: request.headers['user-agent'] ?? '' },
         request,
+        answered: () =>
+          new Promise((resolve) => {
+            if (reply.raw.writableFinished) resolve();
+            else reply.raw.once('close', () => resolve());
+          }),
       });
       return { data: { status_code: 200, request_id: request.id, ...result } };
     },

@@ -105,7 +105,10 @@ export function registerMagicLinkRoutes(app: FastifyInstance, services: Identity
   sdkRoute(app, services, 'POST', '/magic_links/email/send/primary', SendBody, async (call) => {
     const email = await guardSend(call);
     const user = await findUserByEmail(db, call.project, email);
-    if (user) await sendLink(call, { ...user, isNew: false });
+    if (user)
+      services.afterAnswer.run(user.emailId, call.answered, () =>
+        sendLink(call, { ...user, isNew: false }),
+      );
     return {};
   });
 

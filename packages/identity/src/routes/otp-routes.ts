@@ -21,7 +21,7 @@ import {
 } from '../one-time-tokens.ts';
 import { passcodeMessage } from '../outgoing-messages.ts';
 import type { Project } from '../protocol/projects.ts';
-import { sdkRoute } from '../protocol/sdk-route.ts';
+import { type SdkCall, sdkRoute } from '../protocol/sdk-route.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import {
   findOrCreateUserByEmail,
@@ -46,7 +46,7 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
    * answers with a method_id either way, so the answer never tells whether the address exists.
    */
   async function sendCode(
-    project: Project,
+    { project, answered }: Pick<SdkCall<unknown>, 'project' | 'answered'>,
     channel: MessageChannel,
     target: Target,
     minutes: number | undefined,
@@ -56,20 +56,22 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
         method_id: protocolId(channel === 'email' ? 'email' : 'phone-number', project.environment),
       };
     }
-    const code = randomCode(6);
-    // Six digits repeat; the nonce keeps every stored hash distinct and unlinkable to its code.
-    const nonce = randomToken(12);
-    const lifetime = minutes ?? limits.otpMinutes;
-    await cancelTokensFor(db, 'otp', target.methodId);
-    await issueToken(db, project, {
-      kind: 'otp',
-      secret: `${nonce}:${code}`,
-      minutes: lifetime,
-      userId: target.userId,
-      methodId: target.methodId,
-      details: { channel, nonce },
+    services.afterAnswer.run(target.methodId, answered, async () => {
+      const code = randomCode(6);
+      // Six digits repeat; the nonce keeps every stored hash distinct and unlinkable to its code.
+      const nonce = randomToken(12);
+      const lifetime = minutes ?? limits.otpMinutes;
+      await cancelTokensFor(db, 'otp', target.methodId);
+      await issueToken(db, project, {
+        kind: 'otp',
+        secret: `${nonce}:${code}`,
+        minutes: lifetime,
+        userId: target.userId,
+        methodId: target.methodId,
+        details: { channel, nonce },
+      });
+      services.send(passcodeMessage(channel, target.to, settings.projectName, code, lifetime));
     });
-    services.send(passcodeMessage(channel, target.to, settings.projectName, code, lifetime));
     return { method_id: target.methodId };
   }
 
@@ -96,7 +98,7 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
     await guard(call.context.ipAddress, email);
     const user = await findOrCreateUserByEmail(db, call.project, email);
     return sendCode(
-      call.project,
+      call,
       'email',
       { userId: user.userId, methodId: user.emailId, to: email },
       call.body.expiration_minutes,
@@ -109,7 +111,7 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
       await guard(call.context.ipAddress, email);
       const user = await findUserByEmail(db, call.project, email);
       const target = user ? { userId: user.userId, methodId: user.emailId, to: email } : undefined;
-      return sendCode(call.project, 'email', target, call.body.expiration_minutes);
+      return sendCode(call, 'email', target, call.body.expiration_minutes);
     });
   }
 
@@ -118,7 +120,7 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
       await guard(call.context.ipAddress, call.body.phone_number);
       const user = await findOrCreateUserByPhone(db, call.project, call.body.phone_number);
       return sendCode(
-        call.project,
+        call,
         channel,
         { userId: user.userId, methodId: user.phoneId, to: user.phoneNumber },
         call.body.expiration_minutes,
@@ -137,7 +139,7 @@ export function registerOtpRoutes(app: FastifyInstance, services: IdentityServic
           const target = user
             ? { userId: user.userId, methodId: user.phoneId, to: user.phoneNumber }
             : undefined;
-          return sendCode(call.project, channel, target, call.body.expiration_minutes);
+          return sendCode(call, channel, target, call.body.expiration_minutes);
         },
       );
     }

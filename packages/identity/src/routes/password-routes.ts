@@ -201,24 +201,27 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       }
       const user = await findUserByEmail(db, call.project, email);
       if (user) {
-        const token = randomToken();
-        const minutes = call.body.reset_password_expiration_minutes ?? limits.passwordResetMinutes;
-        await issueToken(db, call.project, {
-          kind: 'password_reset',
-          secret: token,
-          minutes,
-          userId: user.userId,
-          methodId: user.emailId,
-          ...(call.body.code_challenge ? { codeChallenge: call.body.code_challenge } : {}),
-        });
-        services.send(
-          passwordResetEmail(
-            email,
-            settings.projectName,
-            linkWithToken(target, 'reset_password', token),
+        services.afterAnswer.run(user.emailId, call.answered, async () => {
+          const token = randomToken();
+          const minutes =
+            call.body.reset_password_expiration_minutes ?? limits.passwordResetMinutes;
+          await issueToken(db, call.project, {
+            kind: 'password_reset',
+            secret: token,
             minutes,
-          ),
-        );
+            userId: user.userId,
+            methodId: user.emailId,
+            ...(call.body.code_challenge ? { codeChallenge: call.body.code_challenge } : {}),
+          });
+          services.send(
+            passwordResetEmail(
+              email,
+              settings.projectName,
+              linkWithToken(target, 'reset_password', token),
+              minutes,
+            ),
+          );
+        });
       }
       return {};
     },
