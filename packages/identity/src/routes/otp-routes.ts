@@ -20,7 +20,6 @@ import {
   issueToken,
 } from '../one-time-tokens.ts';
 import { passcodeMessage } from '../outgoing-messages.ts';
-import type { Project } from '../protocol/projects.ts';
 import { type SdkCall, sdkRoute } from '../protocol/sdk-route.ts';
 import { factor } from '../sessions/authentication-factor.ts';
 import {
