@@ -17,6 +17,7 @@ import { registerDocumentRoutes } from './routes/document-routes.ts';
 import { registerExportRoutes } from './routes/export-routes.ts';
 import { registerHoldingRoutes } from './routes/holding-routes.ts';
 import { registerPortfolioRoutes } from './routes/portfolio-routes.ts';
+import { registerRecordExportRoutes } from './routes/record-export-routes.ts';
 import { registerSignInPolicyRoutes } from './routes/sign-in-policy-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
 import { registerStrategyCatalogueRoutes } from './routes/strategy-catalogue-routes.ts';
@@ -86,6 +87,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   await registerDocumentRoutes(app, context);
   registerHoldingRoutes(app, context);
   registerExportRoutes(app, context);
+  registerRecordExportRoutes(app, context);
   registerStrategyStyleRoutes(app, context);
   registerStrategyCatalogueRoutes(app, context);
   registerSignInPolicyRoutes(app, context);

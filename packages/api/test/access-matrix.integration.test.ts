@@ -86,6 +86,8 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
 const QUERIES: Record<string, string> = {
   exportTransactions: '?from=2026-01-01&to=2026-12-31',
   exportTaxLots: '?year=2026',
+  exportFirmTransitions: '?from=2026-01-01&to=2026-12-31',
+  exportFirmLedger: '?from=2026-01-01&to=2026-12-31',
 };
 
 describe('access to every call', () => {
@@ -187,11 +189,20 @@ describe('access to every call', () => {
     },
   );
 
-  // Firm administration (decision 022): everything but reading the firm and its logo.
+  // Firm administration (decision 022): everything but reading the firm and its logo; and the
+  // firm's record exports (decision 027).
   const administrationRoutes = protectedRoutes.filter(
     (route) =>
       (route.path.startsWith('/firms/') && route.method !== 'GET') ||
-      ['listFirmUsers', 'listAuditEvents', 'getSignInPolicy', 'changeCustodian'].includes(route.id),
+      [
+        'listFirmUsers',
+        'listAuditEvents',
+        'getSignInPolicy',
+        'changeCustodian',
+        'exportFirmTransitions',
+        'exportFirmLedger',
+        'exportFirmRecords',
+      ].includes(route.id),
   );
 
   it.each(administrationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(

@@ -14,6 +14,7 @@ export * from './entities/comparer-cells.ts';
 export * from './entities/custodian.ts';
 export * from './entities/document.ts';
 export * from './entities/firm-administration.ts';
+export * from './entities/firm-records.ts';
 export * from './entities/form-options.ts';
 export * from './entities/history.ts';
 export * from './entities/holding.ts';

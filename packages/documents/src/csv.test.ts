@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { taxYear2025 } from '../test/statement-examples.ts';
-import { type TransactionCsvRow, taxLotsCsv, transactionsCsv } from './csv.ts';
+import {
+  firmTransactionsCsv,
+  type TransactionCsvRow,
+  type TransitionCsvRow,
+  taxLotsCsv,
+  transactionsCsv,
+  transitionsCsv,
+} from './csv.ts';
 
 const deposit: TransactionCsvRow = {
   date: '2026-03-02',
@@ -78,5 +85,73 @@ describe('taxLotsCsv', () => {
     );
     expect(lines[2]).toBe('1.5 ETH,,2025-01-10,2025-06-30,3000.00,2500.00,,0.00,500.00,SHORT');
     expect(lines.at(-1)).toBe('');
+  });
+});
+
+/** The pages as a stream would hand them over, one at a time. */
+async function* pagesOf<T>(...pages: T[][]): AsyncGenerator<T[]> {
+  for (const page of pages) yield page;
+}
+
+async function textOf(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+describe('firmTransactionsCsv', () => {
+  it('writes the transactions columns after the portfolio, one chunk per page, the header with the first', async () => {
+    const chunks: string[] = [];
+    for await (const chunk of firmTransactionsCsv(
+      pagesOf([{ ...deposit, portfolioId: 'p-1' }], [], [{ ...deposit, portfolioId: 'p-2' }]),
+    )) {
+      chunks.push(chunk);
+    }
+    expect(chunks).toEqual([
+      'Portfolio,Date,Kind,Reason,Instrument,Description,Quantity,Amount,Income,Fee\r\n' +
+        'p-1,2026-03-02,DEPOSIT,,,Deposit from bank,,10000.00,,\r\n',
+      'p-2,2026-03-02,DEPOSIT,,,Deposit from bank,,10000.00,,\r\n',
+    ]);
+  });
+
+  it('writes only the header when there is nothing in the range', async () => {
+    expect(await textOf(firmTransactionsCsv(pagesOf()))).toBe(
+      'Portfolio,Date,Kind,Reason,Instrument,Description,Quantity,Amount,Income,Fee\r\n',
+    );
+  });
+});
+
+describe('transitionsCsv', () => {
+  const move: TransitionCsvRow = {
+    at: '2026-03-02T14:05:00.123456Z',
+    portfolioId: 'p-1',
+    actionId: 'a-1',
+    actionType: 'OPEN-ACCOUNT',
+    fromState: null,
+    toState: 'SUBMITTED',
+    actorAdvisorId: 'adv-1',
+    actorName: 'Ada Lovelace',
+    payloadHash: 'ab'.repeat(32),
+  };
+
+  it('writes one record per move with the microsecond, an empty first state and the hash', async () => {
+    expect((await textOf(transitionsCsv(pagesOf([move])))).split('\r\n')).toEqual([
+      'At (UTC),Portfolio,Action,Action type,From state,To state,Actor,Actor name,Payload SHA-256',
+      `2026-03-02T14:05:00.123456Z,p-1,a-1,OPEN-ACCOUNT,,SUBMITTED,adv-1,Ada Lovelace,${'ab'.repeat(32)}`,
+      '',
+    ]);
+  });
+
+  it('quotes a name with commas, quotes and line breaks, and defuses a formula', async () => {
+    const text = await textOf(
+      transitionsCsv(
+        pagesOf([
+          { ...move, actorName: 'O\'Neil, "Jr"\nof =Acme' },
+          { ...move, actorName: '=1+1' },
+        ]),
+      ),
+    );
+    expect(text).toContain(',adv-1,"O\'Neil, ""Jr""\nof =Acme",');
+    expect(text).toContain(",adv-1,'=1+1,");
   });
 });

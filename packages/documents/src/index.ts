@@ -1,4 +1,13 @@
-export { type TaxLotCsvRow, type TransactionCsvRow, taxLotsCsv, transactionsCsv } from './csv.ts';
+export {
+  type FirmTransactionCsvRow,
+  firmTransactionsCsv,
+  type TaxLotCsvRow,
+  type TransactionCsvRow,
+  type TransitionCsvRow,
+  taxLotsCsv,
+  transactionsCsv,
+  transitionsCsv,
+} from './csv.ts';
 export { FiguresDoNotTieError } from './figure-checks.ts';
 export { renderStatement } from './render-statement.ts';
 export { renderTaxReport } from './render-tax-report.ts';

@@ -7,10 +7,12 @@
 import { type Db, schema } from '@ballast/db';
 import type { TaxLotCsvRow, TransactionCsvRow } from '@ballast/documents';
 import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { keyAfter, keysetPages } from '../records/keyset-pages.ts';
 
 const { ledgerEntries, holdingReports, assetLines } = schema;
 
 type Portfolio = { id: string; firmId: string };
+type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
 const KIND_WORDS: Record<string, string> = {
   DEPOSIT: 'Deposit',
@@ -67,36 +69,65 @@ async function instrumentNames(
   return (instrument) => names.get(instrument) ?? instrument;
 }
 
+// Entries read at a time: a firm's ledger is read portfolio by portfolio in pages of this many.
+const TRANSACTIONS_PAGE = 5_000;
+
+/**
+ * Every ledger entry from `from` to `to`, both days included, a page at a time in the order they
+ * were recorded, so a firm's whole ledger can be written out without being held at once.
+ */
+export async function* transactionPages(
+  db: Db,
+  portfolio: Portfolio,
+  range: { from: string; to: string },
+): AsyncGenerator<TransactionCsvRow[]> {
+  const key = [ledgerEntries.entryDate, ledgerEntries.seq] as const;
+  const pages = keysetPages(TRANSACTIONS_PAGE, (last: LedgerEntry | undefined) =>
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        and(
+          ofPortfolio(portfolio),
+          between(ledgerEntries.entryDate, range.from, range.to),
+          last ? keyAfter(key, [last.entryDate, last.seq]) : undefined,
+        ),
+      )
+      .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.seq))
+      .limit(TRANSACTIONS_PAGE),
+  );
+  for await (const rows of pages) {
+    const nameOf = await instrumentNames(
+      db,
+      portfolio,
+      rows.map((row) => row.instrument),
+    );
+    yield rows.map((row) => {
+      const words = KIND_WORDS[row.kind] ?? row.kind;
+      return {
+        date: row.entryDate,
+        kind: row.kind,
+        reason: row.reason,
+        instrument: row.instrument,
+        description: row.instrument ? `${words} ${nameOf(row.instrument)}` : words,
+        quantity: row.instrument ? units(row.quantity) : null,
+        amount: Number(row.cash),
+        income: Number(row.income),
+        fee: Number(row.fee),
+      };
+    });
+  }
+}
+
 /** Every ledger entry from `from` to `to`, both days included. */
 export async function readTransactionRows(
   db: Db,
   portfolio: Portfolio,
   range: { from: string; to: string },
 ): Promise<TransactionCsvRow[]> {
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(and(ofPortfolio(portfolio), between(ledgerEntries.entryDate, range.from, range.to)))
-    .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.seq));
-  const nameOf = await instrumentNames(
-    db,
-    portfolio,
-    rows.map((row) => row.instrument),
-  );
-  return rows.map((row) => {
-    const words = KIND_WORDS[row.kind] ?? row.kind;
-    return {
-      date: row.entryDate,
-      kind: row.kind,
-      reason: row.reason,
-      instrument: row.instrument,
-      description: row.instrument ? `${words} ${nameOf(row.instrument)}` : words,
-      quantity: row.instrument ? units(row.quantity) : null,
-      amount: Number(row.cash),
-      income: Number(row.income),
-      fee: Number(row.fee),
-    };
-  });
+  const rows: TransactionCsvRow[] = [];
+  for await (const page of transactionPages(db, portfolio, range)) rows.push(...page);
+  return rows;
 }
 
 /** The lots relieved by sales and redemptions in `year`, one row per lot. */

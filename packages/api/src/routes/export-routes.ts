@@ -3,17 +3,11 @@ import { taxLotsCsv, transactionsCsv } from '@ballast/documents';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
-import { attachmentDisposition } from '../documents/file-type.ts';
 import { readTaxLotRows, readTransactionRows } from '../ledger/ledger-exports.ts';
+import { sendAttachment } from './send-attachment.ts';
 
-/** A CSV file to save, never to show in place or keep in a shared cache. */
 function sendCsv(reply: FastifyReply, fileName: string, text: string) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', attachmentDisposition(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(text);
+  return sendAttachment(reply, { fileName, contentType: 'text/csv; charset=utf-8', body: text });
 }
 
 /** The ledger's transactions and realised lots of a portfolio, as CSV downloads. */

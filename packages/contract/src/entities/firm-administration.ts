@@ -129,6 +129,7 @@ export const AUDIT_EVENT_KINDS = [
   'STRATEGY_ADDED',
   'STRATEGY_CHANGED',
   'SIGN_IN_POLICY_CHANGED',
+  'RECORDS_EXPORTED',
 ] as const;
 export const AuditEventKindSchema = z.enum(AUDIT_EVENT_KINDS);
 export type AuditEventKind = z.infer<typeof AuditEventKindSchema>;

@@ -6,6 +6,7 @@ import type { AnyRoute } from './define-route.ts';
 import * as ledgerExports from './export-routes.ts';
 import * as health from './health-routes.ts';
 import * as portfolios from './portfolio-routes.ts';
+import * as records from './record-export-routes.ts';
 import * as reference from './reference-routes.ts';
 import * as reports from './report-routes.ts';
 import * as signInPolicy from './sign-in-policy-routes.ts';
@@ -21,6 +22,7 @@ export * from './export-routes.ts';
 export * from './health-routes.ts';
 export * from './portfolio-routes.ts';
 export * from './query.ts';
+export * from './record-export-routes.ts';
 export * from './reference-routes.ts';
 export * from './report-routes.ts';
 export * from './sign-in-policy-routes.ts';
@@ -95,6 +97,9 @@ export const routes: readonly AnyRoute[] = [
   administration.resendFirmUserInvitation,
   administration.reassignPortfolios,
   administration.listAuditEvents,
+  records.exportFirmTransitions,
+  records.exportFirmLedger,
+  records.exportFirmRecords,
   administration.changeCustodian,
   health.getHealth,
 ];

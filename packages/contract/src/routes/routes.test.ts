@@ -60,6 +60,13 @@ const REPORTS_TABLE = `
 | GET | /portfolios/{id}/tax-lots/export |
 `;
 
+/** The records a firm must keep, as downloads for its administrator (decision 027). */
+const RECORDS_TABLE = `
+| GET | /firms/{id}/records/transitions/export |
+| GET | /firms/{id}/records/ledger/export |
+| GET | /firms/{id}/records/export |
+`;
+
 function specCalls(table = SPEC_TABLE): string[] {
   return table
     .trim()
@@ -83,12 +90,13 @@ describe('the route table', () => {
     expect(new Set(calls).size).toBe(48);
   });
 
-  it('has a route for every call of product §7, administration and the reports beyond them, and nothing else but the health check', () => {
+  it('has a route for every call of product §7, administration, the reports and the firm records beyond them, and nothing else but the health check', () => {
     const declared = routes.map((route) => `${route.method} ${route.path}`);
     const administration = specCalls(ADMINISTRATION_TABLE);
     const reports = specCalls(REPORTS_TABLE);
+    const records = specCalls(RECORDS_TABLE);
     expect([...declared].sort()).toEqual(
-      [...calls, ...administration, ...reports, 'GET /health'].sort(),
+      [...calls, ...administration, ...reports, ...records, 'GET /health'].sort(),
     );
   });
 

@@ -21,6 +21,7 @@ export const AUDIT_KIND_LABELS: Record<AuditEventKind, string> = {
   SIGN_IN_POLICY_CHANGED: 'Sign-in policy changed',
   STRATEGY_ADDED: 'Strategy added to the catalogue',
   STRATEGY_CHANGED: 'Catalogue strategy changed',
+  RECORDS_EXPORTED: 'Records exported',
 };
 
 /** Who made the change; the first run has no user behind it, only the installing engineer. */
