@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // Debian's Chromium.
 export default defineConfig({
   test: {
+    // The logs of every test server are scanned for secrets once the run is over.
+    globalSetup: ['scripts/test-logs.global-setup.ts'],
     projects: [
       {
         test: {

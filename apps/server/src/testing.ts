@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +19,11 @@ export { createFirm, type HoldingReportInput, recordHoldingReport } from '@balla
 export { createAdvisorAccess } from './advisor-access.ts';
 
 /**
- * The real app for tests, in demo mode over the given database, with `env` as the environment
- * (quiet logs unless it says otherwise). Unless `env` names a DATA_DIR, the data directory, and
- * so the blob store under it, is a fresh temporary one that is removed when the app closes.
+ * The real app for tests, in demo mode over the given database, with `env` as the environment.
+ * Its log goes to the test run's log directory when there is one (`BALLAST_TEST_LOG_DIR`, which
+ * the run scans for secrets at the end), at a real server's level; otherwise it is quiet unless
+ * `env` says otherwise. Unless `env` names a DATA_DIR, the data directory, and so the blob store
+ * under it, is a fresh temporary one that is removed when the app closes.
  */
 export async function buildTestApp(
   database: Database,
@@ -30,18 +33,26 @@ export async function buildTestApp(
   const temporaryDir = env.DATA_DIR
     ? undefined
     : join(tmpdir(), `ballast-test-${crypto.randomUUID()}`);
+  const runLog = logStream ? undefined : testRunLog();
   const config = readConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: runLog ? 'info' : 'silent',
     ...(temporaryDir ? { DATA_DIR: temporaryDir } : {}),
     ...env,
   });
   const identity = await prepareIdentity(config, database, 'http://localhost');
-  const built = await buildApp({ config, database, identity, ...(logStream ? { logStream } : {}) });
+  const stream = logStream ?? runLog;
+  const built = await buildApp({
+    config,
+    database,
+    identity,
+    ...(stream ? { logStream: stream } : {}),
+  });
   if (temporaryDir) {
     built.app.addHook('onClose', async () => {
       await rm(temporaryDir, { recursive: true, force: true });
     });
   }
+  if (runLog) built.app.addHook('onClose', () => runLog.end());
   return {
     ...built,
     config,
@@ -49,3 +60,16 @@ export async function buildTestApp(
     encryptionKey: identity.options.encryptionKey,
   };
 }
+
+/** One log file per app in the run's log directory, if the run has one. */
+function testRunLog(): (Writable & { end(): Promise<void> }) | undefined {
+  const dir = process.env.BALLAST_TEST_LOG_DIR;
+  if (!dir) return undefined;
+  const file = createWriteStream(join(dir, `${process.pid}-${crypto.randomUUID()}.log`));
+  return {
+    write: (line: string) => file.write(line),
+    end: () => new Promise<void>((resolve) => file.end(resolve)),
+  };
+}
+
+type Writable = { write(line: string): void };
