@@ -1,14 +1,14 @@
 import type { SignInBounds } from '@ballast/contract';
 import { type BlobStore, createSecretBox, type Db } from '@ballast/db';
 import { type MarketSource, marketVersionOf } from '@ballast/engine/node';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerAdministrationRoutes } from './administration/administration-routes.ts';
 import type { AdvisorAccess } from './administration/advisor-access.ts';
-import { createCallerCache } from './auth/authenticate.ts';
+import { authenticate, createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
+import { registerRequestLimits } from './request-limits.ts';
 import { registerActionRoutes } from './routes/action-routes.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
 import { registerCustodianRoutes } from './routes/custodian-routes.ts';
@@ -47,14 +47,14 @@ export type ApiOptions = {
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
 export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   registerErrorHandling(app);
-  // Only routes that ask for a limit get one; the key is the caller's credentials, or the address.
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.headers.authorization ?? request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Request was throttled. Expected available in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+  const callers = createCallerCache();
+  await registerRequestLimits(app, {
+    // Counted per person, not per session: signing in again, or in another browser, must not
+    // buy more calls. Nor per address, which a firm's office shares. The limits run before the
+    // handler, so they authenticate the call (once a request, see authenticate); a call with no
+    // valid session is refused here just as its handler would refuse it.
+    callerKey: async (request) =>
+      (await authenticate(request, options.db, options.verifySession, callers)).advisorId,
   });
   registerHealthRoute(app, options.checkDatabase);
   await registerDocsRoutes(app);
@@ -72,7 +72,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     verify: options.verifySession,
     box: createSecretBox(options.encryptionKey),
     blobs: options.blobs,
-    callers: createCallerCache(),
+    callers,
     access: options.access,
     signIn: options.signIn,
     simulations: {

@@ -1,5 +1,6 @@
 import {
   clientErrorResponse,
+  NON_FIELD_ERRORS,
   NOT_FOUND_DETAIL,
   type RateLimitErrorResponse,
   serverErrorResponse,
@@ -9,6 +10,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, RequestValidationError } from './app-error.ts';
+import { describeBytes } from './request-limits.ts';
 
 /**
  * Every failure leaves the API in the product's error envelope (product §8). Expected refusals
@@ -37,6 +39,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
         errors: [{ code: 'rate_limit_exceeded', detail: error.message, attr: null }],
       };
       return reply.code(429).send(body);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Product §8 has no code for it: the envelope of a request that is not valid, with the
+      // status that says why, so a client or proxy can tell it from a field's mistake.
+      const limit = describeBytes(request.routeOptions.bodyLimit);
+      const body: ValidationErrorResponse = {
+        type: 'validation_error',
+        errors: [
+          {
+            code: 'invalid',
+            detail: `The request body is larger than ${limit}.`,
+            attr: NON_FIELD_ERRORS,
+          },
+        ],
+      };
+      return reply.code(413).send(body);
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed bodies and the like, refused by Fastify before any route ran.

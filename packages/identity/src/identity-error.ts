@@ -240,3 +240,15 @@ export class IdentityError extends Error {
     return IDENTITY_ERRORS[this.errorType].status;
   }
 }
+
+/** A rate limit's refusal, with the seconds until the caller may try again (`Retry-After`). */
+export class TooManyRequestsError extends IdentityError {
+  override name = 'TooManyRequestsError';
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super('too_many_requests');
+    // A window that ends within this second still asks the caller to wait for the next one.
+    this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
+  }
+}

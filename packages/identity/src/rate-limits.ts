@@ -1,6 +1,6 @@
 import { type Db, schema } from '@ballast/db';
 import { eq, sql } from 'drizzle-orm';
-import { IdentityError } from './identity-error.ts';
+import { TooManyRequestsError } from './identity-error.ts';
 
 const { identityRateCounters } = schema;
 
@@ -9,7 +9,10 @@ const { identityRateCounters } = schema;
  * that has passed starts again at one.
  */
 export type RateLimiter = {
-  /** Counts one request against `key`; over `limit` in `windowSeconds` it answers 429. */
+  /**
+   * Counts one request against `key`; over `limit` in `windowSeconds` it answers 429, saying
+   * when the window ends.
+   */
   hit(key: string, limit: number, windowSeconds: number): Promise<void>;
   /** Counts a failed sign-in; at `failures` the key is locked for `lockMinutes`. */
   recordFailure(key: string, failures: number, lockMinutes: number): Promise<void>;
@@ -18,7 +21,11 @@ export type RateLimiter = {
 };
 
 export function createRateLimiter(db: Db): RateLimiter {
-  async function increment(key: string, windowSeconds: number): Promise<number> {
+  /** The key's count in its window, and the seconds until that window ends. */
+  async function increment(
+    key: string,
+    windowSeconds: number,
+  ): Promise<{ count: number; secondsLeft: number }> {
     const window = sql`make_interval(secs => ${windowSeconds})`;
     const [row] = await db
       .insert(identityRateCounters)
@@ -30,19 +37,21 @@ export function createRateLimiter(db: Db): RateLimiter {
           windowStart: sql`case when ${identityRateCounters.windowStart} < now() - ${window} then now() else ${identityRateCounters.windowStart} end`,
         },
       })
-      .returning({ count: identityRateCounters.count });
-    return row?.count ?? 1;
+      .returning({
+        count: identityRateCounters.count,
+        secondsLeft: sql<number>`ceil(extract(epoch from ${identityRateCounters.windowStart} + ${window} - now()))::int`,
+      });
+    return { count: row?.count ?? 1, secondsLeft: row?.secondsLeft ?? windowSeconds };
   }
 
   return {
     async hit(key, limit, windowSeconds) {
-      if ((await increment(`rate:${key}`, windowSeconds)) > limit) {
-        throw new IdentityError('too_many_requests');
-      }
+      const { count, secondsLeft } = await increment(`rate:${key}`, windowSeconds);
+      if (count > limit) throw new TooManyRequestsError(secondsLeft);
     },
     async recordFailure(key, failures, lockMinutes) {
       // The failure window is the lock's length: ten misses spread over a day do not lock.
-      const count = await increment(`fail:${key}`, lockMinutes * 60);
+      const { count } = await increment(`fail:${key}`, lockMinutes * 60);
       if (count >= failures) {
         await db
           .update(identityRateCounters)

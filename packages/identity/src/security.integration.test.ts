@@ -147,7 +147,7 @@ describe('identity security', () => {
     }
   });
 
-  it('limits sends to one a second per address with too_many_requests', async () => {
+  it('limits sends to one a second per address with too_many_requests and Retry-After', async () => {
     const email = `burst.${crypto.randomUUID()}@ballast.test`;
     const [first, second] = [
       await sdkCall(server, '/magic_links/email/login_or_create', { email }),
@@ -155,6 +155,7 @@ describe('identity security', () => {
     ];
     expect(first.status).toBe(200);
     expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
     expect(await json(second)).toMatchObject({ error_type: 'too_many_requests', status_code: 429 });
   });
 
@@ -206,6 +207,11 @@ describe('identity security', () => {
     for (let attempt = 0; attempt < 3; attempt++) await sdkCall(server, '/users/search', { email });
     const limited = await sdkCall(server, '/users/search', { email });
     expect(limited.status).toBe(429);
+    // The seconds left of the minute the first search opened.
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it('allows cross-origin calls only from configured origins', async () => {

@@ -88,6 +88,18 @@ describe('the caller cache', () => {
     expect(cache.get('user-3')).toEqual(colleague);
   });
 
+  it('authenticates a request once, however many times it is asked', async () => {
+    const cache = createCallerCache();
+    cache.set('user-1', caller);
+    const verify = vi.fn(async () => ({ sub: 'user-1' }));
+    const request = requestWith('Bearer x.y.z');
+    await authenticate(request, unusedDb, verify, cache);
+    await expect(authenticate(request, unusedDb, verify, cache)).resolves.toEqual(caller);
+    expect(verify).toHaveBeenCalledTimes(1);
+    await authenticate(requestWith('Bearer x.y.z'), unusedDb, verify, cache);
+    expect(verify).toHaveBeenCalledTimes(2);
+  });
+
   it('serves a cached caller without asking the database again', async () => {
     const cache = createCallerCache();
     cache.set('user-1', caller);

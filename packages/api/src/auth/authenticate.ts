@@ -62,16 +62,34 @@ export function createCallerCache(ttlMs = 2_000, maxEntries = 10_000): CallerCac
   };
 }
 
+// The rate limits ask who is calling before the handler does (src/request-limits.ts): a request
+// is authenticated once, and both get that answer, caller or refusal.
+const authenticated = new WeakMap<FastifyRequest, Promise<Caller>>();
+
 /**
  * Reads `Authorization: Bearer <session_jwt>`, verifies it, and finds the advisor whose e-mail
  * the identity user has proved. An unproved address never maps: anyone can sign up with any
  * address, but only its owner can verify it.
  */
-export async function authenticate(
+export function authenticate(
   request: FastifyRequest,
   db: Db,
   verify: SessionVerifier,
   cache?: CallerCache,
+): Promise<Caller> {
+  let caller = authenticated.get(request);
+  if (!caller) {
+    caller = findRequestCaller(request, db, verify, cache);
+    authenticated.set(request, caller);
+  }
+  return caller;
+}
+
+async function findRequestCaller(
+  request: FastifyRequest,
+  db: Db,
+  verify: SessionVerifier,
+  cache: CallerCache | undefined,
 ): Promise<Caller> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) {

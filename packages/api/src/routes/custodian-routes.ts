@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { toCustodian } from '../administration/firm-custodians.ts';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError } from '../app-error.ts';
+import { RATE_LIMITS } from '../request-limits.ts';
 
 const { custodians } = schema;
 
@@ -29,8 +30,7 @@ export function registerCustodianRoutes(app: FastifyInstance, context: ApiContex
         .orderBy(asc(custodians.name));
       return rows.map(toCustodian);
     },
-    // Product §8 documents a 429 for this list: a client polling it in a loop is slowed down.
-    { config: { rateLimit: { max: 60, timeWindow: 60_000 } } },
+    { config: { rateLimit: RATE_LIMITS.custodianList } },
   );
 
   apiRoute(app, context, getCustodian, async ({ params, caller }) => {

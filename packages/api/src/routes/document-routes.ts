@@ -31,6 +31,7 @@ import {
   safeFileName,
 } from '../documents/file-type.ts';
 import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
+import { RATE_LIMITS } from '../request-limits.ts';
 
 const { documents } = schema;
 
@@ -128,32 +129,39 @@ async function documentRoutes(app: FastifyInstance, context: ApiContext): Promis
     limits: { fileSize: KYC_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
-  apiRoute(app, context, uploadKycDocument, async ({ caller, request, reply }) => {
-    // Settled before the body is read: operations never uploads, whichever portfolio it names.
-    if (caller.role === 'OPERATIONS') {
-      throw new AppError('permission_denied', 'Operations staff do not upload client documents.');
-    }
-    const { portfolioId, file } = checkUpload(await readUpload(request));
-    // A well-formed portfolio_id that names no portfolio the caller can see answers 404, as on
-    // every other portfolio call (docs/architecture.md "Roles"), rather than a 400 does_not_exist
-    // item: the client handles one "not found" everywhere, and existence is never revealed either
-    // way.
-    const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
-    if (portfolio.status === 'CLOSED') {
-      throw new AppError('request_conflict', 'The account is closed.');
-    }
-    const row = await storeDocument(db, blobs, {
-      firmId: caller.firmId,
-      portfolioId: portfolio.id,
-      kind: 'KYC',
-      fileName: safeFileName(file.name, file.type),
-      contentType: file.type.contentType,
-      bytes: file.bytes,
-      uploadedByAdvisorId: caller.advisorId,
-    });
-    reply.code(201);
-    return toPortfolioDocument(request, prefix, row);
-  });
+  apiRoute(
+    app,
+    context,
+    uploadKycDocument,
+    async ({ caller, request, reply }) => {
+      // Settled before the body is read: operations never uploads, whichever portfolio it names.
+      if (caller.role === 'OPERATIONS') {
+        throw new AppError('permission_denied', 'Operations staff do not upload client documents.');
+      }
+      const { portfolioId, file } = checkUpload(await readUpload(request));
+      // A well-formed portfolio_id that names no portfolio the caller can see answers 404, as on
+      // every other portfolio call (docs/architecture.md "Roles"), rather than a 400 does_not_exist
+      // item: the client handles one "not found" everywhere, and existence is never revealed either
+      // way.
+      const portfolio = await getVisiblePortfolio(db, portfolioId, caller);
+      if (portfolio.status === 'CLOSED') {
+        throw new AppError('request_conflict', 'The account is closed.');
+      }
+      const row = await storeDocument(db, blobs, {
+        firmId: caller.firmId,
+        portfolioId: portfolio.id,
+        kind: 'KYC',
+        fileName: safeFileName(file.name, file.type),
+        contentType: file.type.contentType,
+        bytes: file.bytes,
+        uploadedByAdvisorId: caller.advisorId,
+      });
+      reply.code(201);
+      return toPortfolioDocument(request, prefix, row);
+    },
+    // Counted before the body is read, so a refused upload is never buffered.
+    { config: { rateLimit: RATE_LIMITS.upload } },
+  );
 
   // Not a product §7 call, so not in the contract's route table (decision 010): the URL every
   // document answer carries, behind the same session and the same firm and portfolio scope.

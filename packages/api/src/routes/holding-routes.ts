@@ -18,6 +18,7 @@ import { getVisiblePortfolio } from '../auth/portfolio-visibility.ts';
 import { readHoldingReport } from '../holdings/holding-report.ts';
 import { readReturnBridges } from '../holdings/read-return-bridges.ts';
 import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
+import { HOLDINGS_BODY_LIMIT_BYTES } from '../request-limits.ts';
 
 const { holdingReports, tokenLots, strategyVersions, onboardingApplications } = schema;
 
@@ -106,47 +107,53 @@ export function registerHoldingRoutes(app: FastifyInstance, context: ApiContext)
     return (application?.strategy as { style?: string } | null)?.style ?? null;
   }
 
-  apiRoute(app, context, savePortfolioHoldings, async ({ body, caller, reply }) => {
-    const portfolio = await getVisiblePortfolio(db, body.portfolio_id, caller);
-    if (caller.role === 'OPERATIONS') {
-      throw new AppError('permission_denied', 'Operations staff do not record client holdings.');
-    }
-    if (portfolio.status === 'CLOSED') {
-      throw new AppError('request_conflict', 'The account is closed.');
-    }
-    if ((await styleOf(portfolio.id, portfolio.currentStrategyVersionId)) === 'B') {
-      throw new AppError('request_conflict', 'Token lots belong to token strategies only.');
-    }
-    const stored = await db.transaction(async (tx) => {
-      await tx.delete(tokenLots).where(eq(tokenLots.portfolioId, portfolio.id));
-      if (body.lots.length === 0) return [];
-      return tx
-        .insert(tokenLots)
-        .values(
-          body.lots.map((lot) => ({
-            firmId: caller.firmId,
-            portfolioId: portfolio.id,
-            coin: lot.coin,
-            amount: lot.amount,
-            costBasis: lot.cost_basis.toFixed(2),
-            dateAcquired: lot.date_acquired,
-          })),
-        )
-        .returning();
-    });
-    reply.code(201);
-    return {
-      portfolio_id: portfolio.id,
-      lots: stored.map(
-        (row): TokenLot => ({
-          coin: row.coin,
-          amount: trimDecimal(row.amount),
-          cost_basis: Number(row.costBasis),
-          date_acquired: row.dateAcquired,
-        }),
-      ),
-    };
-  });
+  apiRoute(
+    app,
+    context,
+    savePortfolioHoldings,
+    async ({ body, caller, reply }) => {
+      const portfolio = await getVisiblePortfolio(db, body.portfolio_id, caller);
+      if (caller.role === 'OPERATIONS') {
+        throw new AppError('permission_denied', 'Operations staff do not record client holdings.');
+      }
+      if (portfolio.status === 'CLOSED') {
+        throw new AppError('request_conflict', 'The account is closed.');
+      }
+      if ((await styleOf(portfolio.id, portfolio.currentStrategyVersionId)) === 'B') {
+        throw new AppError('request_conflict', 'Token lots belong to token strategies only.');
+      }
+      const stored = await db.transaction(async (tx) => {
+        await tx.delete(tokenLots).where(eq(tokenLots.portfolioId, portfolio.id));
+        if (body.lots.length === 0) return [];
+        return tx
+          .insert(tokenLots)
+          .values(
+            body.lots.map((lot) => ({
+              firmId: caller.firmId,
+              portfolioId: portfolio.id,
+              coin: lot.coin,
+              amount: lot.amount,
+              costBasis: lot.cost_basis.toFixed(2),
+              dateAcquired: lot.date_acquired,
+            })),
+          )
+          .returning();
+      });
+      reply.code(201);
+      return {
+        portfolio_id: portfolio.id,
+        lots: stored.map(
+          (row): TokenLot => ({
+            coin: row.coin,
+            amount: trimDecimal(row.amount),
+            cost_basis: Number(row.costBasis),
+            date_acquired: row.dateAcquired,
+          }),
+        ),
+      };
+    },
+    { config: { jsonBodyLimit: HOLDINGS_BODY_LIMIT_BYTES } },
+  );
 }
 
 /** numeric(38,18) reads back with all 18 places; the amount is given back as it was written. */

@@ -7,11 +7,17 @@ import {
   type SimulationResponseItem,
   simulatePortfolio,
 } from '@ballast/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
+import type { Caller } from '../auth/authenticate.ts';
+import { RATE_LIMITS } from '../request-limits.ts';
+import type { RunKind } from '../simulations/canonical-hash.ts';
 import { readRuns, type StoredRun, submitRuns } from '../simulations/simulation-store.ts';
 
 type TimeWindow = SimulationResponseItem['time_window'];
+
+/** What a simulation and a comparison request share: the strategy and the windows to run. */
+type SubmittedRuns = { strategy: unknown; time_windows: readonly string[] };
 
 function simulationItem(run: StoredRun): SimulationResponseItem {
   return {
@@ -39,37 +45,43 @@ export function registerSimulationRoutes(app: FastifyInstance, context: ApiConte
   const { db, simulations } = context;
   const options = { retryFailed: true, market: simulations.market };
 
-  apiRoute(app, context, simulatePortfolio, async ({ body, caller, reply }) => {
+  /** Stores the runs a request asks for, wakes the engine, and answers at once. */
+  async function submit(
+    kind: RunKind,
+    { body, caller, reply }: { body: SubmittedRuns; caller: Caller; reply: FastifyReply },
+  ): Promise<StoredRun[]> {
     const runs = await submitRuns(
       db,
       caller.firmId,
-      'SIMULATION',
+      kind,
       body.strategy,
       body.time_windows,
       options,
     );
     simulations.runner?.wake();
     reply.code(202);
-    return runs.map(simulationItem);
-  });
+    return runs;
+  }
+
+  apiRoute(
+    app,
+    context,
+    simulatePortfolio,
+    async (call) => (await submit('SIMULATION', call)).map(simulationItem),
+    { config: { rateLimit: RATE_LIMITS.simulation } },
+  );
 
   apiRoute(app, context, listSimulationResults, async ({ query, caller }) =>
     (await readRuns(db, caller.firmId, 'SIMULATION', query['simulation-hash'])).map(simulationItem),
   );
 
-  apiRoute(app, context, runComparer, async ({ body, caller, reply }) => {
-    const runs = await submitRuns(
-      db,
-      caller.firmId,
-      'COMPARER',
-      body.strategy,
-      body.time_windows,
-      options,
-    );
-    simulations.runner?.wake();
-    reply.code(202);
-    return runs.map(comparerItem);
-  });
+  apiRoute(
+    app,
+    context,
+    runComparer,
+    async (call) => (await submit('COMPARER', call)).map(comparerItem),
+    { config: { rateLimit: RATE_LIMITS.comparer } },
+  );
 
   apiRoute(app, context, listComparerResults, async ({ query, caller }) =>
     (await readRuns(db, caller.firmId, 'COMPARER', query['simulation-hash[]'])).map(comparerItem),

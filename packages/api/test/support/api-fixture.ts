@@ -92,6 +92,18 @@ async function startApi(options: ApiOptions = {}) {
     };
   }
 
+  /** A new session of someone already signed in, as a second browser of theirs would hold. */
+  async function signInAgain(as: SignedIn): Promise<SignedIn> {
+    const response = await sdk('/passwords/authenticate', {
+      email: as.email,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    const jwt = response.body.data?.session_jwt;
+    if (!jwt) throw new Error(`could not sign in again: ${JSON.stringify(response.body)}`);
+    return { ...as, jwt, sessionToken: response.body.data?.session_token ?? '' };
+  }
+
   /** Calls the identity service's SDK protocol, with the public token or a session token. */
   async function sdk(
     path: string,
@@ -134,6 +146,7 @@ async function startApi(options: ApiOptions = {}) {
     publicToken,
     createFirm,
     signIn,
+    signInAgain,
     call,
     sdk,
     messagesTo,

@@ -149,7 +149,7 @@ export const uploadKycDocument = defineRoute({
   tags: ['onboarding'],
   bodyKind: 'multipart',
   body: KycDocumentUploadSchema,
-  responses: { 201: PortfolioDocumentSchema, ...errors(400, 403, 404, 409) },
+  responses: { 201: PortfolioDocumentSchema, ...errors(400, 403, 404, 409, 429) },
 });
 
 export const savePortfolioHoldings = defineRoute({

@@ -15,7 +15,7 @@ export const simulatePortfolio = defineRoute({
   summary: 'Start simulating a strategy; answers with the hash of each requested window',
   tags: ['simulation'],
   body: SimulationCommandSchema,
-  responses: { 202: z.array(SimulationResponseItemSchema), ...errors(400) },
+  responses: { 202: z.array(SimulationResponseItemSchema), ...errors(400, 429) },
 });
 
 export const listSimulationResults = defineRoute({
@@ -35,7 +35,7 @@ export const runComparer = defineRoute({
   summary: 'Start comparing a bond strategy across duration placements and liquidity targets',
   tags: ['simulation'],
   body: ComparerInputSchema,
-  responses: { 202: z.array(ComparerResponseItemSchema), ...errors(400) },
+  responses: { 202: z.array(ComparerResponseItemSchema), ...errors(400, 429) },
 });
 
 export const listComparerResults = defineRoute({

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IDENTITY_ERRORS, IdentityError, type IdentityErrorType } from '../identity-error.ts';
+import {
+  IDENTITY_ERRORS,
+  IdentityError,
+  type IdentityErrorType,
+  TooManyRequestsError,
+} from '../identity-error.ts';
 
 const ERROR_URL = 'https://stytch.com/docs/api/errors';
 
@@ -10,6 +15,9 @@ const ERROR_URL = 'https://stytch.com/docs/api/errors';
 export function registerSdkErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (error instanceof IdentityError) {
       return sendError(request, reply, error.errorType, error.message);
     }
