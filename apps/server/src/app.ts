@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { type IdentitySetup, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
 import { readMarketSource } from './market-source.ts';
+import { registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 import { offeredMethods, signInBounds } from './sign-in-bounds.ts';
 
 export type AppDependencies = {
@@ -52,13 +53,20 @@ export async function buildApp({
   identity,
   logStream,
 }: AppDependencies): Promise<App> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     trustProxy: config.trustProxy,
     logger: loggerOptions(config, logStream),
     // Request ids let an operator match a client's error report to the log line.
     genReqId: () => crypto.randomUUID(),
-    frameworkErrors: answerRouterError,
+    // What the router refuses is answered before any hook runs, so it gets the headers here.
+    frameworkErrors: (error, request, reply) => {
+      headers.setOn(request, reply);
+      answerRouterError(error, request, reply);
+    },
   });
+  // First, so that every part's answers carry them.
+  registerSecurityHeaders(app, headers);
 
   const { services, project } = await registerIdentity(app, identity);
   const bounds = signInBounds(config);

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { ConfigError, readConfig } from './config.ts';
 import { prepareIdentity, registerIdentity } from './identity-setup.ts';
 import { loggerOptions } from './logger-options.ts';
+import { registerSecurityHeaders, securityHeaders } from './security-headers.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const identity = await prepareIdentity(config, database, `http://localhost:${config.port}`);
 
   const app = Fastify({ trustProxy: config.trustProxy, logger: loggerOptions(config) });
+  registerSecurityHeaders(app, securityHeaders(config));
   await registerIdentity(app, identity);
   app.get('/health', async () => {
     await database.ping();

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { type PolicyViolations, watchPolicyViolations } from './content-security-policy.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -15,16 +16,27 @@ const SERVER_START_MS = 900_000;
 export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /** What the pages did against the server's Content-Security-Policy; each test must do nothing. */
+  readonly policyViolations: PolicyViolations;
 } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let violations: PolicyViolations | undefined;
   beforeAll(async () => {
     server = await startServer(options);
     browser = await launchBrowser();
+    violations = watchPolicyViolations(browser);
   }, SERVER_START_MS);
+  // Registered first, so it runs after the file's own hooks have closed their pages.
+  afterEach(() => violations?.expectNone());
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    try {
+      // What the file's own last hooks made happen.
+      violations?.expectNone();
+    } finally {
+      await browser?.close();
+      await server?.stop();
+    }
   });
   return {
     get server() {
@@ -34,6 +46,10 @@ export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
     get browser() {
       if (!browser) throw new Error('the browser is read before it started');
       return browser;
+    },
+    get policyViolations() {
+      if (!violations) throw new Error('the browser is read before it started');
+      return violations;
     },
   };
 }
