@@ -11,7 +11,7 @@ export {
   moveAction,
 } from './actions/action-store.ts';
 export { completeAction } from './actions/complete-action.ts';
-export { keepsNote } from './actions/transitions.ts';
+export { keepsNote, portfolioStatus } from './actions/transitions.ts';
 export type {
   AdvisorAccess,
   AdvisorAccessState,

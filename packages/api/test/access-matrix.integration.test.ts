@@ -1,9 +1,11 @@
 /**
  * Every call of the route table, checked for who may reach it: nobody without a session (401),
- * nobody outside the firm, or an advisor outside the portfolio, even with a valid request (404, so
- * an id of another firm reveals nothing), and nobody but an administrator to run the firm (403).
+ * nobody of another firm whatever their role, or an advisor outside the portfolio, even with a
+ * valid request (404, so an id of another firm reveals nothing), and nobody of the firm but an
+ * administrator to run the firm (403). The matrix comes from the route table, so a new call is
+ * covered as soon as it is declared.
  */
-import { type AnyRoute, routes } from '@ballast/contract';
+import { ADVISOR_ROLES, type AdvisorRole, type AnyRoute, routes } from '@ballast/contract';
 import {
   makeBondStrategyInput,
   makeClientData,
@@ -83,6 +85,8 @@ function validBody(route: AnyRoute, portfolioId: string, advisorId: string): unk
 }
 
 /** A query each call would accept, for the calls that need one. */
+const NOT_ADMINISTRATORS = ADVISOR_ROLES.filter((role) => role !== 'ADMINISTRATOR');
+
 const QUERIES: Record<string, string> = {
   exportTransactions: '?from=2026-01-01&to=2026-12-31',
   exportTaxLots: '?year=2026',
@@ -93,7 +97,10 @@ const QUERIES: Record<string, string> = {
 describe('access to every call', () => {
   const api = useApi();
   let owner: SignedIn;
-  let stranger: SignedIn;
+  // One user of every role in another firm: none of them may reach this firm's records.
+  const strangers = new Map<AdvisorRole, SignedIn>();
+  // And one of every role but the administrator in this firm, for the firm's administration.
+  const firmUsers = new Map<AdvisorRole, SignedIn>();
   let colleague: SignedIn;
   let portfolioId: string;
   let custodianId: string;
@@ -103,7 +110,13 @@ describe('access to every call', () => {
     const firmId = await api.createFirm();
     owner = await api.signIn('ADVISOR', { firmId });
     colleague = await api.signIn('ADVISOR', { firmId });
-    stranger = await api.signIn('ADMINISTRATOR');
+    for (const role of NOT_ADMINISTRATORS) {
+      firmUsers.set(role, role === 'ADVISOR' ? owner : await api.signIn(role, { firmId }));
+    }
+    const otherFirmId = await api.createFirm();
+    for (const role of ADVISOR_ROLES) {
+      strangers.set(role, await api.signIn(role, { firmId: otherFirmId }));
+    }
     const submitted = await accountSteps(api).submitted(owner);
     portfolioId = submitted.id;
     action = submitted.open;
@@ -113,7 +126,8 @@ describe('access to every call', () => {
 
   const bodyOf = (route: AnyRoute) => validBody(route, portfolioId, colleague.advisorId);
 
-  function urlOf(route: AnyRoute): string {
+  /** The call's URL for this firm's records, or, `missing`, for ids that name nothing at all. */
+  function urlOf(route: AnyRoute, missing = false): string {
     const id = route.path.startsWith('/advisors/')
       ? owner.advisorId
       : route.path.startsWith('/firms/')
@@ -121,10 +135,11 @@ describe('access to every call', () => {
         : route.path.startsWith('/custodians/')
           ? custodianId
           : portfolioId;
+    const or = (known: string) => (missing ? crypto.randomUUID() : known);
     return route.path
-      .replace('{id}', id)
-      .replace('{advisor_id}', owner.advisorId)
-      .replace('{action_id}', action.id)
+      .replace('{id}', or(id))
+      .replace('{advisor_id}', or(owner.advisorId))
+      .replace('{action_id}', or(action.id))
       .replace('{report_id}', crypto.randomUUID())
       .replace('{name}', 'B')
       .replace('{result_hash}', 'a'.repeat(64))
@@ -157,21 +172,25 @@ describe('access to every call', () => {
     (route) => route.path.includes('{id}') || route.id === 'savePortfolioHoldings',
   );
 
-  it.each(scopedRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s hides another firm’s records (404)',
-    async (_name, route) => {
-      const response = await api.call(stranger, {
+  it.each(
+    ADVISOR_ROLES.flatMap((role) =>
+      scopedRoutes.map((route) => [`${route.method} ${route.path}`, role, route] as const),
+    ),
+  )('%s hides another firm’s records from its %s', async (_name, role, route) => {
+    const ask = (url: string) =>
+      api.call(strangers.get(role), {
         method: route.method,
-        url: urlOf(route),
+        url,
         ...(route.body ? { payload: bodyOf(route) as object } : {}),
       });
-      expect(response.statusCode, response.body).toBe(404);
-      expect(response.json()).toMatchObject({
-        type: 'client_error',
-        errors: [{ code: 'not_found', attr: null }],
-      });
-    },
-  );
+    const response = await ask(urlOf(route));
+    // 404, or 403 where the role may never make the call, whoever's record it names: the answer
+    // is the one for ids that name nothing, so it tells nothing about this firm.
+    expect([403, 404], response.body).toContain(response.statusCode);
+    const nothing = await ask(urlOf(route, true));
+    expect(response.statusCode).toBe(nothing.statusCode);
+    expect(response.json()).toEqual(nothing.json());
+  });
 
   const portfolioRoutes = scopedRoutes.filter(
     (route) => route.path.startsWith('/portfolios/') && route.path !== '/portfolios/holdings',
@@ -205,21 +224,22 @@ describe('access to every call', () => {
       ].includes(route.id),
   );
 
-  it.each(administrationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s refuses a user of the firm who is not its administrator (403)',
-    async (_name, route) => {
-      const response = await api.call(owner, {
-        method: route.method,
-        url: urlOf(route),
-        ...(route.body ? { payload: bodyOf(route) as object } : {}),
-      });
-      expect(response.statusCode, response.body).toBe(403);
-      expect(response.json()).toMatchObject({
-        type: 'client_error',
-        errors: [{ code: 'permission_denied', attr: null }],
-      });
-    },
-  );
+  it.each(
+    NOT_ADMINISTRATORS.flatMap((role) =>
+      administrationRoutes.map((route) => [`${route.method} ${route.path}`, role, route] as const),
+    ),
+  )('%s refuses the firm’s %s: administrators only (403)', async (_name, role, route) => {
+    const response = await api.call(firmUsers.get(role), {
+      method: route.method,
+      url: urlOf(route),
+      ...(route.body ? { payload: bodyOf(route) as object } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toMatchObject({
+      type: 'client_error',
+      errors: [{ code: 'permission_denied', attr: null }],
+    });
+  });
 
   it('still answers the owner, so the 404s above are about who asks', async () => {
     const response = await api.call(owner, { method: 'GET', url: `/portfolios/${portfolioId}` });
