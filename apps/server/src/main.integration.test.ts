@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.ts';
 
-const mainScript = join(import.meta.dirname, 'main.ts');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -13,31 +13,10 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-function startServer(env: Record<string, string>, script = mainScript) {
-  const child = spawn(process.execPath, [script], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const running = new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /Ballast (?:identity service )?is running at (\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-  });
-  // A test that expects the process to exit never awaits `running`; its rejection is expected.
-  running.catch(() => undefined);
-  return { running, exited, output: () => ({ stdout, stderr }) };
+function startServer(env: Record<string, string>, script?: string) {
+  const server = startServerProcess(env, script);
+  children.push(server.child);
+  return server;
 }
 
 describe('the server entry point', () => {
