@@ -133,9 +133,10 @@ const EnvSchema = z
 /**
  * Who reads the configuration. A production `server` needs real mail too. The `first-run` command
  * (`firm-command.ts`) does not: without a mail transport it prints the first administrator's
- * sign-in link for the installing engineer to hand over (decision 022).
+ * sign-in link for the installing engineer to hand over (decision 022). The `operator` commands,
+ * backup and restore (decision 026), send no mail either.
  */
-export type ConfigReader = 'server' | 'first-run';
+export type ConfigReader = 'server' | 'first-run' | 'operator';
 
 const requireMailInProduction = (vars: z.infer<typeof EnvSchema>, ctx: z.RefinementCtx) => {
   if (vars.MODE === 'production' && !vars.SMTP_URL) {

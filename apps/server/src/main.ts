@@ -6,6 +6,10 @@ import {
   migrateDatabase,
 } from '@ballast/db';
 import { buildApp } from './app.ts';
+import { runBackupCommand } from './backup/backup-command.ts';
+import { writeEmbeddedBackup } from './backup/database-copy.ts';
+import { claimOperatorSocket } from './backup/operator-socket.ts';
+import { runRestoreCommand } from './backup/restore-command.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { runFirmCommand } from './firm-command.ts';
 import { prepareIdentity } from './identity-setup.ts';
@@ -16,10 +20,19 @@ import { valuationEngines } from './valuation/valuation-engine.ts';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env);
+  // The embedded database is this process's alone while it runs (decision 026).
+  const operator =
+    config.database.kind === 'pglite' ? await claimOperatorSocket(config.dataDir) : undefined;
   const database = await connectDatabase(config.database);
   await migrateDatabase(database);
   const identity = await prepareIdentity(config, database, `http://localhost:${config.port}`);
   const { app, identity: identityServices } = await buildApp({ config, database, identity });
+  operator?.serveBackups(
+    async (destination) => {
+      await writeEmbeddedBackup(database, config.dataDir, destination);
+    },
+    (error) => app.log.error({ err: error }, 'a backup asked for on the operator socket failed'),
+  );
 
   const engines = valuationEngines(config);
   const lines: string[] = [];
@@ -59,6 +72,7 @@ async function main(): Promise<void> {
     await valuation.stop();
     await app.close();
     await database.close();
+    await operator?.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -115,9 +129,17 @@ if (command === undefined) {
   }).then((code) => {
     process.exitCode = code;
   });
+} else if (command === 'backup' || command === 'restore') {
+  const run = command === 'backup' ? runBackupCommand : runRestoreCommand;
+  void run(args, process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(`${text}\n`),
+  }).then((code) => {
+    process.exitCode = code;
+  });
 } else {
   process.stderr.write(
-    `Unknown command "${command}": run without arguments to start the server, "firm --help" or "job --help".\n`,
+    `Unknown command "${command}": run without arguments to start the server, "firm --help", "job --help", "backup --help" or "restore --help".\n`,
   );
   process.exitCode = 2;
 }
