@@ -14,12 +14,14 @@ afterEach(async () => {
 });
 
 function startServer(env: Record<string, string>, script?: string) {
-  const server = startServerProcess(env, script);
+  const server = startServerProcess(env, script ? { script } : {});
   children.push(server.child);
   return server;
 }
 
-describe('the server entry point', () => {
+// Each test starts a whole server in a process of its own: a fresh embedded database and the
+// server's modules take tens of seconds on a loaded two-core machine.
+describe('the server entry point', { timeout: 180_000 }, () => {
   it('migrates, seeds and serves on the configured port, printing where', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ballast-main-'));
     dirs.push(dataDir);

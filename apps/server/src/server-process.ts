@@ -21,11 +21,15 @@ export type ServerProcess = {
 
 /**
  * `npm start` as a child process of its own (`apps/server/src/main.ts`, or another entry point
- * such as `identity-main.ts`), so a test or a benchmark can reach it over real HTTP, kill it with
- * SIGKILL and start it again on the same data.
+ * such as `identity-main.ts`, or one of its commands with `args`), so a test or a benchmark can
+ * reach it over real HTTP, kill it with SIGKILL and start it again on the same data. The
+ * environment is only what `env` names, with the PATH, and warnings and errors logged.
  */
-export function startServerProcess(env: Record<string, string>, script = MAIN): ServerProcess {
-  const child = spawn(process.execPath, [script], {
+export function startServerProcess(
+  env: Record<string, string>,
+  { script = MAIN, args = [] }: { script?: string; args?: string[] } = {},
+): ServerProcess {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,13 +6,13 @@ import { connectDatabase, type Database, type DatabaseOptions, schema } from '@b
 import { createTestDatabase } from '@ballast/db/testing';
 import { asc, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signInWithPassword, startServerProcess } from '../server-process.ts';
 import { runBackupCommand } from './backup-command.ts';
 import { migrationCount } from './database-copy.ts';
 import { claimOperatorSocket, DataDirInUseError } from './operator-socket.ts';
 import { findPostgresTool } from './postgres-tools.ts';
 import { runRestoreCommand } from './restore-command.ts';
 
-const mainScript = join(import.meta.dirname, '..', 'main.ts');
 const journal = join(import.meta.dirname, '../../../../packages/db/drizzle/meta/_journal.json');
 const hasPostgresTools =
   Boolean(await findPostgresTool('pg_dump', process.env)) &&
@@ -35,28 +34,11 @@ function environment(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env };
 }
 
-function track(child: ChildProcess) {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { exited, output: () => ({ stdout, stderr }) };
-}
-
 /** `node main.ts <args>`, as `npm run backup -- …` runs it. */
 async function command(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [mainScript, ...args], {
-    env: environment(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const { exited, output } = track(child);
-  const code = await exited;
-  return { code, ...output() };
+  const child = startServerProcess(env, { args });
+  const code = await child.exited;
+  return { code, ...child.output() };
 }
 
 /**
@@ -85,36 +67,21 @@ type Server = { url: string; jwt: string; stop(): Promise<void> };
 
 /** The real server, demo mode with the minimal scenario, and its advisor signed in. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [mainScript], {
-    env: environment({ PORT: '0', SEED_SCENARIO: 'minimal', ENGINE_THREADS: '0', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    PORT: '0',
+    SEED_SCENARIO: 'minimal',
+    ENGINE_THREADS: '0',
+    ...env,
   });
-  const { exited, output } = track(child);
   const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    if (server.child.exitCode === null) server.kill('SIGTERM');
+    await server.exited;
   };
   cleanups.push(stop);
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', () => {
-      const match = /Ballast is running at (\S+)/.exec(output().stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${output().stderr}`)));
-  });
-  const [, email, password] = /^demo user: ADVISOR (\S+) (.+)$/m.exec(output().stdout) ?? [];
-  const { publicToken } = (await (await fetch(`${url}/config.json`)).json()) as {
-    publicToken: string;
-  };
-  const signIn = await fetch(`${url}/sdk/v1/passwords/authenticate`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${publicToken}:${publicToken}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ email, password, session_duration_minutes: 60 }),
-  });
-  const jwt = ((await signIn.json()) as { data: { session_jwt: string } }).data.session_jwt;
+  const url = await server.running;
+  const advisor = server.users().find((user) => user.role === 'ADVISOR');
+  if (!advisor) throw new Error('The server printed no demo advisor.');
+  const { jwt } = await signInWithPassword(url, advisor);
   return { url, jwt, stop };
 }
 
