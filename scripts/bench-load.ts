@@ -120,13 +120,14 @@ async function runOn(database: DatabaseKind, options: LoadOptions) {
       });
       try {
         const config = jsonOf<{ publicToken: string }>(
-          await client.send({ method: 'GET', path: '/config.json', headers: {} }),
+          await client.send({ method: 'GET', path: '/config.json', headers: {}, keepBody: true }),
         );
         const list = jsonOf<{ portfolios: { id: string; status: string }[] }>(
           await client.send({
             method: 'GET',
             path: '/api/portfolios',
             headers: { authorization: `Bearer ${users.ADVISOR.jwt}` },
+            keepBody: true,
           }),
         );
         const portfolioIds = list.portfolios

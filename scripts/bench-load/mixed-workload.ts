@@ -125,6 +125,7 @@ export function createMixedWorkload(context: {
         path: `/api/portfolios/${portfolioId}/request-deposit`,
         headers: { ...as(requester()), 'idempotency-key': randomUUID() },
         body: { action_payload: { cash: 10_000 } },
+        keepBody: true,
         onSuccess: (answer) => {
           toPending.push({ portfolioId, actionId: jsonOf<{ id: string }>(answer).id });
         },
@@ -155,6 +156,7 @@ export function createMixedWorkload(context: {
       path: '/sdk/v1/passwords/authenticate',
       headers: { authorization: `Basic ${basic}` },
       body: { email: user.email, password: user.password, session_duration_minutes: 60 },
+      keepBody: true,
       onSuccess: (answer) => {
         user.jwt = jsonOf<{ data: { session_jwt: string } }>(answer).data.session_jwt;
       },

@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,6 @@ import {
   connectDatabase,
   createDirectoryBlobStore,
   createSecretBox,
-  type Database,
   migrateDatabase,
 } from '@ballast/db';
 import { createTestDatabase } from '@ballast/db/testing';
@@ -14,9 +14,11 @@ import Fastify from 'fastify';
 import { readConfig } from '../../apps/server/src/config.ts';
 import { prepareIdentity, registerIdentity } from '../../apps/server/src/identity-setup.ts';
 
+/** What the server needs to start on the seeded data: DATA_DIR, and DATABASE_URL if any. */
+type SeededEnv = { DATA_DIR: string; DATABASE_URL?: string };
+
 export type SeededFirm = {
-  /** What the server needs to start on the seeded data: DATA_DIR, and DATABASE_URL if any. */
-  env: Record<string, string>;
+  env: SeededEnv;
   /** Removes the data directory and drops the PostgreSQL database. */
   dispose(): Promise<void>;
 };
@@ -25,10 +27,9 @@ export type SeededFirm = {
  * A fresh data directory (and, given a PostgreSQL server, a fresh database on it) holding the
  * `large` scenario with `count` portfolios, seeded here because the server seeds a fixed 10,000.
  * A server started on it with SEED_SCENARIO=large finds the firm's portfolios, leaves them as
- * they are and prints the demo users, as on any restart. The identity service the seed signs
- * people up with is mounted on a Fastify instance that never listens, as the firm command does;
- * its public token and the demo encryption key are kept in the database and the data directory,
- * where the server finds them.
+ * they are and prints the demo users, as on any restart. The seed runs in a process of its own:
+ * it leaves the bundled market and much else in memory, and the load generator, which measures
+ * latencies, must not pause for collecting it.
  */
 export async function seedLargeFirm(
   serverUrl: string | undefined,
@@ -40,9 +41,16 @@ export async function seedLargeFirm(
     await fresh?.dispose();
     await rm(dataDir, { recursive: true, force: true });
   };
-  const env = { DATA_DIR: dataDir, ...(fresh?.url ? { DATABASE_URL: fresh.url } : {}) };
+  const env: SeededEnv = { DATA_DIR: dataDir, ...(fresh?.url ? { DATABASE_URL: fresh.url } : {}) };
   try {
-    await seedInto(fresh, env, count);
+    const child = fork(import.meta.filename, [JSON.stringify({ env, count })], {
+      stdio: 'inherit',
+    });
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`seeding the large scenario failed (exit ${code})`);
   } catch (error) {
     await dispose();
     throw error;
@@ -50,22 +58,18 @@ export async function seedLargeFirm(
   return { env, dispose };
 }
 
-async function seedInto(
-  fresh: Database | undefined,
-  env: { DATA_DIR: string; DATABASE_URL?: string },
-  count: number,
-): Promise<void> {
+/**
+ * The seed itself. The identity service it signs people up with is mounted on a Fastify instance
+ * that never listens, as the firm command does; its public token and the demo encryption key are
+ * kept in the database and the data directory, where the server finds them.
+ */
+async function seedInto(env: SeededEnv, count: number): Promise<void> {
   const config = readConfig({ LOG_LEVEL: 'silent', ...env });
-  let database: Database;
-  if (fresh) {
-    database = fresh;
-  } else {
-    database = await connectDatabase(config.database);
-    await migrateDatabase(database);
-  }
-  const identity = await prepareIdentity(config, database, 'http://localhost');
+  const database = await connectDatabase(config.database);
   const app = Fastify();
   try {
+    await migrateDatabase(database);
+    const identity = await prepareIdentity(config, database, 'http://localhost');
     const { services } = await registerIdentity(app, identity);
     await seedScenario('large', {
       database,
@@ -78,6 +82,11 @@ async function seedInto(
   } finally {
     await app.close();
     // The embedded database is one process's at a time: the server opens it next.
-    if (!fresh) await database.close();
+    await database.close();
   }
+}
+
+if (import.meta.main) {
+  const { env, count } = JSON.parse(process.argv[2] ?? '{}') as { env: SeededEnv; count: number };
+  await seedInto(env, count);
 }
