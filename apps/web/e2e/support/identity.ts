@@ -150,7 +150,9 @@ export async function runSdkInPage<T>(
   args: Record<string, unknown> = {},
 ): Promise<T> {
   if (!(await page.evaluate(() => 'stytch' in window))) {
-    await page.addScriptTag({ content: await readFile(SDK_BUNDLE, 'utf8') });
+    // Evaluated as the test's own script, not added as an inline <script> the page's
+    // Content-Security-Policy rightly refuses.
+    await page.evaluate(await readFile(SDK_BUNDLE, 'utf8'));
   }
   return page.evaluate(
     async ({ source, input, token, url }) => {
