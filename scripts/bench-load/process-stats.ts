@@ -47,8 +47,8 @@ export async function waitUntilIdle(
 export type MemorySample = { at_s: number; rss_mb: number };
 
 /**
- * The lowest of five reads of the resident memory over a second. A password sign-in's scrypt
- * holds 128 MiB for the tenth of a second it runs, and one read may catch it; the lowest read
+ * The lowest of five reads of the resident memory over a second. A password sign-in's Argon2id
+ * holds 19 MiB for the tenth of a second it runs, and one read may catch it; the lowest read
  * leaves such passing peaks out and keeps whatever stays.
  */
 async function settledRssMb(pid: number): Promise<number> {

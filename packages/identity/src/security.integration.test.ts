@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type IdentityTestServer, startIdentityServer } from '../e2e/support/identity-server.ts';
 import { json, sdkCall } from '../e2e/support/sdk-call.ts';
+import { RFC_7914_PASSWORD, RFC_7914_SCRYPT_HASH } from './crypto/legacy-scrypt-hash.fixture.ts';
 
 const PASSWORD = 'an unguessable passphrase 4417';
 
@@ -53,6 +54,51 @@ describe('identity security', () => {
     });
     expect(right.status).toBe(401);
     expect(await json(right)).toMatchObject({ error_type: 'unauthorized_credentials' });
+  });
+
+  it('replaces a password hash of the scheme before Argon2id at the next sign-in (decision 031)', async () => {
+    const email = `scrypt.${crypto.randomUUID()}@ballast.test`;
+    await signUp(email);
+    const { identityEmails, identityUsers } = schema;
+    const [row] = await server.database.db
+      .select({ userId: identityUsers.id })
+      .from(identityEmails)
+      .innerJoin(identityUsers, eq(identityUsers.id, identityEmails.userId))
+      .where(eq(identityEmails.email, email));
+    const userId = row?.userId ?? '';
+    await server.database.db
+      .update(identityUsers)
+      .set({ passwordHash: RFC_7914_SCRYPT_HASH })
+      .where(eq(identityUsers.id, userId));
+    const storedHash = async () =>
+      (
+        await server.database.db
+          .select({ hash: identityUsers.passwordHash })
+          .from(identityUsers)
+          .where(eq(identityUsers.id, userId))
+      )[0]?.hash;
+
+    const wrong = await sdkCall(server, '/passwords/authenticate', {
+      email,
+      password: PASSWORD,
+      session_duration_minutes: 60,
+    });
+    expect(wrong.status).toBe(401);
+    expect(await storedHash()).toBe(RFC_7914_SCRYPT_HASH);
+
+    const right = await sdkCall(server, '/passwords/authenticate', {
+      email,
+      password: RFC_7914_PASSWORD,
+      session_duration_minutes: 60,
+    });
+    expect(right.status).toBe(200);
+    expect(await storedHash()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const again = await sdkCall(server, '/passwords/authenticate', {
+      email,
+      password: RFC_7914_PASSWORD,
+      session_duration_minutes: 60,
+    });
+    expect(again.status).toBe(200);
   });
 
   it('locks unknown addresses the same way, so a lock reveals nothing', async () => {

@@ -2,7 +2,12 @@ import { type Db, schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../crypto/password-hash.ts';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../crypto/password-hash.ts';
 import { constantTimeEqual, pkceChallengeOf, protocolId, randomToken } from '../crypto/tokens.ts';
 import { IdentityError } from '../identity-error.ts';
 import type { IdentityServices } from '../identity-services.ts';
@@ -51,8 +56,8 @@ export function checkPkce(token: OneTimeToken, verifier: string | undefined): vo
 export function registerPasswordRoutes(app: FastifyInstance, services: IdentityServices): void {
   const { db, project: settings, limits } = services.options;
 
-  function requireStrong(password: string, email: string): void {
-    const strength = checkPasswordStrength(password, settings.passwordPolicy, [email]);
+  async function requireStrong(password: string, email: string): Promise<void> {
+    const strength = await checkPasswordStrength(password, settings.passwordPolicy, [email]);
     if (!strength.valid_password) throw new IdentityError('weak_password');
   }
 
@@ -79,6 +84,13 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       throw new IdentityError('unauthorized_credentials');
     }
     await services.rates.clear(lockKey);
+    // A hash of an earlier scheme is replaced the first time its password is known (decision 031).
+    if (needsRehash(user.passwordHash)) {
+      await db
+        .update(identityUsers)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(identityUsers.id, user.userId));
+    }
     if (user.passwordResetRequired) throw new IdentityError('reset_password');
     return user;
   }
@@ -98,7 +110,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       await services.rates.hit(`passwords:create:${call.context.ipAddress}`, 20, 60);
       if (await findUserByEmail(db, call.project, call.body.email))
         throw new IdentityError('duplicate_email');
-      requireStrong(call.body.password, call.body.email);
+      await requireStrong(call.body.password, call.body.email);
       const userId = protocolId('user', call.project.environment);
       const emailId = protocolId('email', call.project.environment);
       const email = normalizeEmail(call.body.email);
@@ -250,7 +262,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
         .from(schema.identityEmails)
         .where(eq(schema.identityEmails.id, token.methodId));
       if (!user) throw new IdentityError('unable_to_auth_password_reset_token');
-      requireStrong(call.body.password, user.email);
+      await requireStrong(call.body.password, user.email);
       if (!(await claimToken(db, token.id)))
         throw new IdentityError('unable_to_auth_password_reset_token');
       await storePassword(db, token.userId, call.body.password);
@@ -299,7 +311,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       if (call.body.existing_password === call.body.new_password) {
         throw new IdentityError('cannot_reset_password_with_existing_password');
       }
-      requireStrong(call.body.new_password, user.email);
+      await requireStrong(call.body.new_password, user.email);
       await storePassword(db, user.userId, call.body.new_password);
       await call.sessions.revokeAllOf(user.userId);
       return call.sessions.signIn({
@@ -328,7 +340,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
         .select()
         .from(schema.identityEmails)
         .where(eq(schema.identityEmails.userId, current.userId));
-      requireStrong(call.body.password, email?.email ?? '');
+      await requireStrong(call.body.password, email?.email ?? '');
       await storePassword(db, current.userId, call.body.password);
       return call.sessions.authenticate(
         requireSessionToken(call),
