@@ -58,6 +58,10 @@ export async function valueThrough(
     onDay?: (date: string, through: string) => void;
   } = {},
 ): Promise<ValuationSummary & { through: string }> {
+  // A restart usually finds every day valued: then there is no market to build, which takes
+  // seconds of the start.
+  const due = await portfoliosToValue(db, { through: date, portfolioIds: scope.portfolioIds });
+  if (due.length === 0) return { portfolios: 0, valued: 0, failures: [], through: date };
   const engine = await engines.through(date);
   const lastDay = formatIsoDate(engine.market.lastDay);
   const through = date < lastDay ? date : lastDay;

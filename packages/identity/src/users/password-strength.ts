@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type { ProjectSettings } from '../identity-options.ts';
 
 /** The `strength_check` answer of the protocol; `create` and resets refuse what is not valid. */
@@ -24,17 +22,33 @@ export type PasswordStrength = {
   };
 };
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...english.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: english.translations,
-});
+let scorer: Promise<ZxcvbnFactory> | undefined;
 
-export function checkPasswordStrength(
+/**
+ * The scorer with its dictionaries, loaded at the first password it scores: loading takes most of
+ * a second, which every start of the server (and of each restart) would otherwise pay.
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  scorer ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([core, common, english]) =>
+      new core.ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+      }),
+  );
+  return scorer;
+}
+
+export async function checkPasswordStrength(
   password: string,
   policy: ProjectSettings['passwordPolicy'],
   userInputs: string[] = [],
-): PasswordStrength {
+): Promise<PasswordStrength> {
   const classes = {
     has_lower_case: /\p{Ll}/u.test(password),
     has_upper_case: /\p{Lu}/u.test(password),
@@ -64,7 +78,7 @@ export function checkPasswordStrength(
     };
   }
 
-  const result = zxcvbn.check(password, expandUserInputs(userInputs));
+  const result = (await zxcvbn()).check(password, expandUserInputs(userInputs));
   return {
     valid_password: result.score >= policy.minimumScore,
     score: result.score,
