@@ -13,12 +13,17 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseOptions =
   /** A PostgreSQL server, `postgres://user:pass@host:port/name`. */
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** Embedded PostgreSQL; `dataDir` undefined keeps everything in memory. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PostgreSQL; `dataDir` undefined keeps everything in memory. `loadDataDir` starts it
+   * from a dump of another's data directory instead of an empty one.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export type Database = {
   readonly kind: DatabaseOptions['kind'];
   readonly db: Db;
+  /** The embedded database's data directory as a tar archive; undefined on a server. */
+  dumpDataDir?(): Promise<Blob>;
   /** Fails when the database cannot answer a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -40,11 +45,15 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Databas
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://');
+  const client = await PGlite.create(
+    options.dataDir ?? 'memory://',
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
     db,
+    dumpDataDir: async () => client.dumpDataDir('none'),
     ping: () => ping(db),
     close: () => client.close(),
   };

@@ -5,7 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database, Schema } from './connect.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 /** Applies every committed SQL migration that has not run yet; safe to call at every start. */
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { connectDatabase, type Database, type Db } from './connect.ts';
-import { migrateDatabase } from './migrate.ts';
+import { migrateDatabase, migrationsFolder } from './migrate.ts';
 import { identityOutbox } from './schema/identity.ts';
 
 export type TestDatabase = Database & {
@@ -18,8 +22,10 @@ export type TestDatabase = Database & {
  */
 export async function createTestDatabase(serverUrl?: string): Promise<TestDatabase> {
   if (!serverUrl) {
-    const database = await connectDatabase({ kind: 'pglite' });
-    await migrateDatabase(database);
+    const database = await connectDatabase({
+      kind: 'pglite',
+      loadDataDir: await migratedTemplate(),
+    });
     return { ...database, url: undefined, dispose: () => database.close() };
   }
   const name = `ballast_test_${randomBytes(6).toString('hex')}`;
@@ -40,6 +46,41 @@ export async function createTestDatabase(serverUrl?: string): Promise<TestDataba
       await withAdminClient(serverUrl, (client) => dropWhenIdle(client, name));
     },
   };
+}
+
+const PGLITE_ENTRY = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+const PGLITE_PACKAGE = join(
+  PGLITE_ENTRY.slice(0, PGLITE_ENTRY.lastIndexOf('/dist/')),
+  'package.json',
+);
+
+/**
+ * An empty embedded database with every migration applied, as a data-directory dump. Making an
+ * embedded database from nothing takes seconds (initdb in WebAssembly), loading a dump about one;
+ * so the first test file of a run to need one writes it to the temporary directory, under a name
+ * that changes with the migrations and the PGlite version, and every later file loads it.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const hash = createHash('sha256').update(await readFile(PGLITE_PACKAGE));
+  const files = (await readdir(migrationsFolder, { recursive: true })).sort();
+  for (const file of files.filter((name) => name.endsWith('.sql') || name.endsWith('.json'))) {
+    hash.update(file).update(await readFile(join(migrationsFolder, file)));
+  }
+  const path = join(tmpdir(), `ballast-migrated-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const saved = await readFile(path).catch(() => undefined);
+  if (saved) return new Blob([saved]);
+  const database = await connectDatabase({ kind: 'pglite' });
+  try {
+    await migrateDatabase(database);
+    const dump = await (database.dumpDataDir?.() ?? Promise.reject(new Error('no dump')));
+    // Written aside and renamed, so a file running alongside never reads half of it.
+    const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, path);
+    return dump;
+  } finally {
+    await database.close();
+  }
 }
 
 /**
