@@ -16,7 +16,8 @@ export type RateLimiter = {
   hit(key: string, limit: number, windowSeconds: number): Promise<void>;
   /** Counts a failed sign-in; at `failures` the key is locked for `lockMinutes`. */
   recordFailure(key: string, failures: number, lockMinutes: number): Promise<void>;
-  isLocked(key: string): Promise<boolean>;
+  /** The failures counted against `key`, if any, and whether they have locked it. */
+  failuresOf(key: string): Promise<{ locked: boolean } | undefined>;
   clear(key: string): Promise<void>;
 };
 
@@ -59,12 +60,13 @@ export function createRateLimiter(db: Db): RateLimiter {
           .where(eq(identityRateCounters.key, `fail:${key}`));
       }
     },
-    async isLocked(key) {
+    async failuresOf(key) {
       const [row] = await db
         .select({ lockedUntil: identityRateCounters.lockedUntil })
         .from(identityRateCounters)
         .where(eq(identityRateCounters.key, `fail:${key}`));
-      return Boolean(row?.lockedUntil && row.lockedUntil.getTime() > Date.now());
+      if (!row) return undefined;
+      return { locked: Boolean(row.lockedUntil && row.lockedUntil.getTime() > Date.now()) };
     },
     async clear(key) {
       await db.delete(identityRateCounters).where(eq(identityRateCounters.key, `fail:${key}`));

@@ -71,9 +71,13 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
     password: string,
   ): Promise<UserByEmail> {
     const lockKey = `${project.id}:password:${normalizeEmail(email)}`;
-    const user = await findUserByEmail(db, project, email);
+    // Read together: on the embedded database each statement waits its turn in one queue.
+    const [user, failures] = await Promise.all([
+      findUserByEmail(db, project, email),
+      services.rates.failuresOf(lockKey),
+    ]);
     const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-    const locked = await services.rates.isLocked(lockKey);
+    const locked = failures?.locked ?? false;
     if (!user?.passwordHash || !matches || locked) {
       if (!locked)
         await services.rates.recordFailure(
@@ -83,7 +87,7 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
         );
       throw new IdentityError('unauthorized_credentials');
     }
-    await services.rates.clear(lockKey);
+    if (failures) await services.rates.clear(lockKey);
     // A hash of an earlier scheme is replaced the first time its password is known (decision 031).
     if (needsRehash(user.passwordHash)) {
       await db
@@ -149,8 +153,10 @@ export function registerPasswordRoutes(app: FastifyInstance, services: IdentityS
       ...sdkExtras,
     }),
     async (call) => {
-      await services.rates.hit(`passwords:auth:ip:${call.context.ipAddress}`, 60, 60);
-      await services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 30, 60);
+      await Promise.all([
+        services.rates.hit(`passwords:auth:ip:${call.context.ipAddress}`, 60, 60),
+        services.rates.hit(`passwords:auth:email:${normalizeEmail(call.body.email)}`, 30, 60),
+      ]);
       const user = await verifyCredentials(call.project, call.body.email, call.body.password);
       return call.sessions.signIn({
         userId: user.userId,

@@ -4,12 +4,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { hashSecret, protocolId, randomToken } from '../crypto/tokens.ts';
 import { IdentityError } from '../identity-error.ts';
-import type { IdentityOptions } from '../identity-options.ts';
+import type { IdentityOptions, UserSignInPolicy } from '../identity-options.ts';
 import { getProtocolUser, type ProtocolUser } from '../users/protocol-user.ts';
 import { type AuthenticationFactor, mergeFactors } from './authentication-factor.ts';
 import { SESSION_JWT_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 
-const { identitySessions, identityTotps, identityUsers } = schema;
+const { identitySessions, identityTotps } = schema;
 
 export type ProtocolSession = {
   session_id: string;
@@ -129,8 +129,7 @@ export function createSessionService(
       .sign(key.privateKey);
   }
 
-  async function grant(row: SessionRow, token: string): Promise<SessionGrant> {
-    const user = await getProtocolUser(db, row.userId);
+  async function grant(row: SessionRow, token: string, user: ProtocolUser): Promise<SessionGrant> {
     const session = toProtocol(row, user.roles);
     const secondFactor = {
       enrolled: user.totps.some((totp) => totp.verified),
@@ -162,13 +161,17 @@ export function createSessionService(
     return row;
   }
 
-  /** A user the host has made inactive starts no session and renews none (decision 022). */
-  async function ensureActive(userId: string): Promise<void> {
-    const [user] = await db
-      .select({ status: identityUsers.status })
-      .from(identityUsers)
-      .where(eq(identityUsers.id, userId));
-    if (user?.status === 'inactive') throw new IdentityError('user_inactive');
+  /**
+   * The user a session is for and their firm's sign-in policy, read together (on the embedded
+   * database each statement waits its turn in one queue). A user the host has made inactive
+   * starts no session and renews none (decision 022).
+   */
+  async function activeUser(
+    userId: string,
+  ): Promise<{ user: ProtocolUser; policy: UserSignInPolicy | undefined }> {
+    const [user, policy] = await Promise.all([getProtocolUser(db, userId), signInPolicy?.(userId)]);
+    if (user.status === 'inactive') throw new IdentityError('user_inactive');
+    return { user, policy };
   }
 
   return {
@@ -212,8 +215,10 @@ export function createSessionService(
        */
       method?: SignInMethodName | null;
     }): Promise<SessionGrant> {
-      await ensureActive(input.userId);
-      const policy = await signInPolicy?.(input.userId);
+      const [{ user, policy }, current] = await Promise.all([
+        activeUser(input.userId),
+        input.currentToken ? findLive(input.currentToken).catch(() => undefined) : undefined,
+      ]);
       const method = input.method === undefined ? methodOf(input.factor) : input.method;
       if (policy && method && !policy.methods.includes(method)) {
         throw new IdentityError('sign_in_method_not_offered');
@@ -224,9 +229,6 @@ export function createSessionService(
       const now = new Date();
       const expiresAt = new Date(now.getTime() + minutes * 60_000);
       const token = randomToken();
-      const current = input.currentToken
-        ? await findLive(input.currentToken).catch(() => undefined)
-        : undefined;
 
       if (current && current.userId === input.userId && !input.impersonatorId) {
         const [row] = await db
@@ -243,7 +245,7 @@ export function createSessionService(
           .where(eq(identitySessions.id, current.id))
           .returning();
         if (!row) throw new IdentityError('session_not_found');
-        return grant(row, token);
+        return grant(row, token, user);
       }
 
       const [row] = await db
@@ -263,14 +265,13 @@ export function createSessionService(
         })
         .returning();
       if (!row) throw new Error('The session could not be stored.');
-      return grant(row, token);
+      return grant(row, token, user);
     },
 
     /** POST /sessions/authenticate: checks the token, extends the session, signs a fresh JWT. */
     async authenticate(token: string, durationMinutes: number | undefined): Promise<SessionGrant> {
       const current = await findLive(token);
-      await ensureActive(current.userId);
-      const policy = await signInPolicy?.(current.userId);
+      const { user, policy } = await activeUser(current.userId);
       const now = new Date();
       const extendTo =
         durationMinutes === undefined || current.impersonatorId
@@ -285,7 +286,7 @@ export function createSessionService(
         .where(eq(identitySessions.id, current.id))
         .returning();
       if (!row) throw new IdentityError('session_not_found');
-      return grant(row, token);
+      return grant(row, token, user);
     },
 
     async revoke(token: string): Promise<void> {
