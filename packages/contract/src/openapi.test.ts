@@ -226,6 +226,22 @@ describe('buildOpenApiDocument', () => {
     });
   });
 
+  it('says that every call with a body may refuse one too large, in the validation envelope', () => {
+    for (const [path, method] of [
+      ['/portfolios/{id}/actions/{action_id}', 'put'],
+      ['/kyc-documents', 'post'],
+    ] as const) {
+      const tooLarge = operation(path, method).responses['413'];
+      expect(tooLarge?.description).toBe('Payload too large');
+      expect(tooLarge?.content?.['application/json']?.schema).toMatchObject({
+        type: 'object',
+        properties: { type: { type: 'string', const: 'validation_error' } },
+      });
+    }
+    expect(operation('/portfolios/{id}/actions', 'get').responses['413']).toBeUndefined();
+    expect(operation('/portfolios/{id}', 'delete').responses['413']).toBeUndefined();
+  });
+
   it('lists a named schema once, with a separate request variant when it differs', () => {
     const { SampleAction, SampleActionInput } = document.components.schemas;
     // The response always carries the defaulted field and forbids unknown keys…

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ValidationErrorResponseSchema } from './errors.ts';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
 import type {
   JsonSchema,
@@ -41,6 +42,8 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Server error',
 };
 
+const PAYLOAD_TOO_LARGE = 413;
+
 export function buildOpenApiDocument(
   routes: readonly AnyRoute[],
   options: OpenApiOptions,
@@ -52,7 +55,8 @@ export function buildOpenApiDocument(
   // schema then keeps its plain name for the response shape, and only a request variant that
   // differs from it gets the `Input` suffix, whatever the order of the routes.
   const converted = routes.map((route) => convertRouteSchemas(route));
-  const outputs = converted.flatMap((c) => Object.values(c.responses));
+  const tooLarge = convert(ValidationErrorResponseSchema, 'output', 'payloadTooLarge');
+  const outputs = [...converted.flatMap((c) => Object.values(c.responses)), tooLarge];
   const inputs = converted.flatMap((c) => [c.params, c.query, c.body]);
   const roots = new Map<Conversion, JsonSchema>();
   for (const conversion of [...outputs, ...inputs]) {
@@ -87,8 +91,8 @@ export function buildOpenApiDocument(
             },
           }
         : {}),
-      responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, spec]) => {
+      responses: Object.fromEntries([
+        ...Object.entries(route.responses).map(([status, spec]) => {
           const description = STATUS_TEXT[Number(status)] ?? 'Response';
           if (isEmptyResponse(spec)) return [status, { description }];
           if (isBinaryResponse(spec)) {
@@ -106,7 +110,20 @@ export function buildOpenApiDocument(
             { description, content: { 'application/json': { schema: rootOf(conversion) } } },
           ];
         }),
-      ),
+        // Any body over the route's limit is refused before the route runs (decision 030), so
+        // every call that takes one may answer it without declaring it.
+        ...(route.body && !(PAYLOAD_TOO_LARGE in route.responses)
+          ? [
+              [
+                String(PAYLOAD_TOO_LARGE),
+                {
+                  description: STATUS_TEXT[PAYLOAD_TOO_LARGE],
+                  content: { 'application/json': { schema: rootOf(tooLarge) } },
+                },
+              ],
+            ]
+          : []),
+      ]),
       ...(route.auth ? { security: [{ [BEARER_AUTH]: [] }] } : {}),
     };
     const pathItem = paths[route.path] ?? {};

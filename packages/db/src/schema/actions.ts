@@ -63,5 +63,9 @@ export const actionTransitions = pgTable(
     at: timestampTz('at').notNull().defaultNow(),
     payloadHash: text('payload_hash').notNull(),
   },
-  (table) => [index('action_transitions_action_idx').on(table.actionId)],
+  (table) => [
+    index('action_transitions_action_idx').on(table.actionId),
+    // The firm's records are exported by time, a page after a given (at, id) at a time.
+    index('action_transitions_at_idx').on(table.at, table.id),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "action_transitions_at_idx" ON "action_transitions" USING btree ("at","id");
