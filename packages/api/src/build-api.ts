@@ -8,6 +8,7 @@ import { authenticate, createCallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import { registerErrorHandling } from './error-handling.ts';
 import { type HealthCheck, registerHealthRoute } from './health.ts';
+import { rateCounterStore } from './rate-counter-store.ts';
 import { registerRequestLimits } from './request-limits.ts';
 import { registerActionRoutes } from './routes/action-routes.ts';
 import { registerAdvisorRoutes } from './routes/advisor-routes.ts';
@@ -55,6 +56,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     // valid session is refused here just as its handler would refuse it.
     callerKey: async (request) =>
       (await authenticate(request, options.db, options.verifySession, callers)).advisorId,
+    store: rateCounterStore(options.db),
   });
   registerHealthRoute(app, options.checkDatabase);
   await registerDocsRoutes(app);

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -61,10 +61,13 @@ export async function registerRequestLimits(
   options: {
     /** Who is calling: the key every limit counts under. */
     callerKey(request: FastifyRequest): Promise<string>;
+    /** Where the calls are counted, shared by every server of one database. */
+    store: FastifyRateLimitStoreCtor;
   },
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    store: options.store,
     keyGenerator: options.callerKey,
     // The plugin adds `Retry-After`; the error handler writes the product §8 envelope.
     errorResponseBuilder: (_request, context) => ({

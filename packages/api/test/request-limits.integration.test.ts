@@ -4,6 +4,7 @@ import {
   makePortfolioInputs,
   makeTokenStrategyInput,
 } from '@ballast/contract/testing';
+import { buildTestApp } from '@ballast/server/testing';
 import { describe, expect, it } from 'vitest';
 import {
   HOLDINGS_BODY_LIMIT_BYTES,
@@ -128,6 +129,31 @@ describe('request limits', () => {
 
       expectLimited(await upload(me, mine), RATE_LIMITS.upload.max);
       expect((await upload(colleague, await steps.newPortfolio(colleague))).statusCode).toBe(201);
+    });
+
+    it('counts a person’s calls on every server of one database together', async () => {
+      const other = await buildTestApp(api.database, {
+        ENGINE_THREADS: '0',
+        DATA_DIR: api.dataDir,
+      });
+      try {
+        const me = await api.signIn('CIO', { firmId: await api.createFirm() });
+        const compareOnOther = () =>
+          other.app.inject({
+            method: 'POST',
+            url: '/api/run-comparer',
+            headers: { authorization: `Bearer ${me.jwt}` },
+            payload: { strategy: bondComparerStrategy(), time_windows: ['today'] },
+          });
+        const here = Math.ceil(RATE_LIMITS.comparer.max / 2);
+        await useUp(here, 202, () => compare(me));
+        await useUp(RATE_LIMITS.comparer.max - here, 202, compareOnOther);
+
+        expectLimited(await compareOnOther(), RATE_LIMITS.comparer.max);
+        expectLimited(await compare(me), RATE_LIMITS.comparer.max);
+      } finally {
+        await other.app.close();
+      }
     });
 
     it('refuses a call without a session as its route does, uncounted', async () => {

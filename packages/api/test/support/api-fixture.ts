@@ -143,6 +143,8 @@ async function startApi(options: ApiOptions = {}) {
     identity,
     database,
     blobs,
+    /** The data directory, which a second server of the same database must share. */
+    dataDir: config.dataDir,
     publicToken,
     createFirm,
     signIn,

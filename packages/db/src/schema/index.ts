@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './actions.ts';
 export * from './advisors.ts';
+export * from './api-rate-counters.ts';
 export * from './documents.ts';
 export * from './firm-audit.ts';
 export * from './firms.ts';
