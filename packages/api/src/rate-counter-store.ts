@@ -1,35 +1,9 @@
-import { type Db, schema } from '@ballast/db';
+import { countInWindow, type Db, schema } from '@ballast/db';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
 
 const { apiRateCounters } = schema;
 
 type Counted = { current: number; ttl: number };
-
-/**
- * Counts one call against `key` in a fixed window of `windowMs` that starts with the window's
- * first call: the count so far, and the milliseconds until the window ends.
- */
-async function countCall(db: Db, key: string, windowMs: number): Promise<Counted> {
-  const window = sql`make_interval(secs => ${windowMs / 1000})`;
-  // In the update both read the row as it was, so they agree on whether its window has passed.
-  const passed = sql`${apiRateCounters.windowStart} <= now() - ${window}`;
-  const [row] = await db
-    .insert(apiRateCounters)
-    .values({ key, windowStart: sql`now()`, count: 1 })
-    .onConflictDoUpdate({
-      target: apiRateCounters.key,
-      set: {
-        count: sql`case when ${passed} then 1 else ${apiRateCounters.count} + 1 end`,
-        windowStart: sql`case when ${passed} then now() else ${apiRateCounters.windowStart} end`,
-      },
-    })
-    .returning({
-      current: apiRateCounters.count,
-      ttl: sql<number>`greatest(0, ceil(extract(epoch from ${apiRateCounters.windowStart} + ${window} - now()) * 1000))::int`,
-    });
-  return row ?? { current: 1, ttl: windowMs };
-}
 
 /**
  * The method and path a route's store counts under. The plugin hands `child` its rate-limit
@@ -58,8 +32,8 @@ export function rateCounterStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     incr(key: string, done: (error: Error | null, result?: Counted) => void, windowMs: number) {
-      countCall(db, `${this.#route}:${key}`, windowMs).then(
-        (counted) => done(null, counted),
+      countInWindow(db, apiRateCounters, `${this.#route}:${key}`, windowMs).then(
+        ({ count, msLeft }) => done(null, { current: count, ttl: msLeft }),
         (error: Error) => done(error),
       );
     }

@@ -7,3 +7,4 @@ export * as schema from './schema/index.ts';
 export type { StoredLossSale, StoredLot, StoredWashedLoss } from './schema/ledger.ts';
 export { createSecretBox, type SecretBox } from './secret-box.ts';
 export { statementRows } from './statement-rows.ts';
+export { countInWindow } from './window-counter.ts';

@@ -1,4 +1,4 @@
-import { type Db, schema } from '@ballast/db';
+import { countInWindow, type Db, schema } from '@ballast/db';
 import { eq, sql } from 'drizzle-orm';
 import { TooManyRequestsError } from './identity-error.ts';
 
@@ -22,37 +22,24 @@ export type RateLimiter = {
 };
 
 export function createRateLimiter(db: Db): RateLimiter {
-  /** The key's count in its window, and the seconds until that window ends. */
-  async function increment(
-    key: string,
-    windowSeconds: number,
-  ): Promise<{ count: number; secondsLeft: number }> {
-    const window = sql`make_interval(secs => ${windowSeconds})`;
-    const [row] = await db
-      .insert(identityRateCounters)
-      .values({ key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: identityRateCounters.key,
-        set: {
-          count: sql`case when ${identityRateCounters.windowStart} < now() - ${window} then 1 else ${identityRateCounters.count} + 1 end`,
-          windowStart: sql`case when ${identityRateCounters.windowStart} < now() - ${window} then now() else ${identityRateCounters.windowStart} end`,
-        },
-      })
-      .returning({
-        count: identityRateCounters.count,
-        secondsLeft: sql<number>`ceil(extract(epoch from ${identityRateCounters.windowStart} + ${window} - now()))::int`,
-      });
-    return { count: row?.count ?? 1, secondsLeft: row?.secondsLeft ?? windowSeconds };
-  }
-
   return {
     async hit(key, limit, windowSeconds) {
-      const { count, secondsLeft } = await increment(`rate:${key}`, windowSeconds);
-      if (count > limit) throw new TooManyRequestsError(secondsLeft);
+      const { count, msLeft } = await countInWindow(
+        db,
+        identityRateCounters,
+        `rate:${key}`,
+        windowSeconds * 1000,
+      );
+      if (count > limit) throw new TooManyRequestsError(Math.ceil(msLeft / 1000));
     },
     async recordFailure(key, failures, lockMinutes) {
       // The failure window is the lock's length: ten misses spread over a day do not lock.
-      const { count } = await increment(`fail:${key}`, lockMinutes * 60);
+      const { count } = await countInWindow(
+        db,
+        identityRateCounters,
+        `fail:${key}`,
+        lockMinutes * 60_000,
+      );
       if (count >= failures) {
         await db
           .update(identityRateCounters)
