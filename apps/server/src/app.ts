@@ -29,6 +29,7 @@ export type AppDependencies = {
     | 'mode'
     | 'support'
     | 'sessionMaxMinutes'
+    | 'valuation'
   >;
   database: Database;
   identity: IdentitySetup;
@@ -83,6 +84,7 @@ export async function buildApp({
     }),
     access: createAdvisorAccess(services, project),
     signIn: bounds,
+    valuationTime: config.valuation.at,
   });
 
   app.get('/config.json', async (request, reply): Promise<RuntimeConfig> => {

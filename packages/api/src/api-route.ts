@@ -18,6 +18,7 @@ import { AppError, RequestValidationError } from './app-error.ts';
 import { authenticate, type Caller, type CallerCache } from './auth/authenticate.ts';
 import type { SessionVerifier } from './auth/session-verifier.ts';
 import type { SimulationRunner } from './simulations/simulation-runner.ts';
+import type { ValuationTime } from './valuation/due-day.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -44,6 +45,8 @@ export type ApiContext = {
   access: AdvisorAccess;
   /** What the installation allows a firm's sign-in policy (decision 023). */
   signIn: SignInBounds;
+  /** When the daily valuation runs (decision 024). */
+  valuationTime: ValuationTime;
 };
 
 /** Where simulation runs are computed, and on which market data (see runHash). */

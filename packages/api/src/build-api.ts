@@ -23,7 +23,9 @@ import { registerSignInPolicyRoutes } from './routes/sign-in-policy-routes.ts';
 import { registerSimulationRoutes } from './routes/simulation-routes.ts';
 import { registerStrategyCatalogueRoutes } from './routes/strategy-catalogue-routes.ts';
 import { registerStrategyStyleRoutes } from './routes/strategy-style-routes.ts';
+import { registerValuationRoutes } from './routes/valuation-routes.ts';
 import { createSimulationRunner } from './simulations/simulation-runner.ts';
+import type { ValuationTime } from './valuation/due-day.ts';
 
 export type ApiOptions = {
   db: Db;
@@ -43,6 +45,8 @@ export type ApiOptions = {
   access: AdvisorAccess;
   /** What the installation's configuration allows a firm's sign-in policy (decision 023). */
   signIn: SignInBounds;
+  /** When the daily valuation runs, which says which day it owes (decision 024). */
+  valuationTime: ValuationTime;
 };
 
 /** The provider API as one Fastify plugin; the server mounts it under `/api`. */
@@ -77,6 +81,7 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
     callers,
     access: options.access,
     signIn: options.signIn,
+    valuationTime: options.valuationTime,
     simulations: {
       market: marketVersionOf(options.engine.market ?? { kind: 'generated' }),
       ...(runner ? { runner } : {}),
@@ -94,5 +99,6 @@ export const buildApi: FastifyPluginAsync<ApiOptions> = async (app, options) => 
   registerStrategyCatalogueRoutes(app, context);
   registerSignInPolicyRoutes(app, context);
   registerSimulationRoutes(app, context);
+  registerValuationRoutes(app, context);
   await registerAdministrationRoutes(app, context);
 };

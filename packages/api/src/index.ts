@@ -43,6 +43,7 @@ export {
   recordHoldingReports,
 } from './holdings/holding-report.ts';
 export { createSimulationRunner, type SimulationRunner } from './simulations/simulation-runner.ts';
+export { lastDueDay, type ValuationTime } from './valuation/due-day.ts';
 export {
   type DayOutcome,
   type PortfolioRef,

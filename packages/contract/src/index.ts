@@ -33,6 +33,7 @@ export * from './entities/suitability.ts';
 export * from './entities/tax.ts';
 export * from './entities/token-lot.ts';
 export * from './entities/token-strategy.ts';
+export * from './entities/valuation-progress.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './fields.ts';

@@ -12,6 +12,7 @@ import * as reports from './report-routes.ts';
 import * as signInPolicy from './sign-in-policy-routes.ts';
 import * as simulation from './simulation-routes.ts';
 import * as catalogue from './strategy-catalogue-routes.ts';
+import * as valuation from './valuation-routes.ts';
 
 export * from './action-routes.ts';
 export * from './administration-routes.ts';
@@ -28,8 +29,12 @@ export * from './report-routes.ts';
 export * from './sign-in-policy-routes.ts';
 export * from './simulation-routes.ts';
 export * from './strategy-catalogue-routes.ts';
+export * from './valuation-routes.ts';
 
-/** Every provider API route: the calls of product §7, firm administration and the health check. */
+/**
+ * Every provider API route: the calls of product §7, firm administration, the reports and
+ * records, the valuation's progress and the health check.
+ */
 export const routes: readonly AnyRoute[] = [
   reference.listCustodians,
   reference.getCustodian,
@@ -101,5 +106,6 @@ export const routes: readonly AnyRoute[] = [
   records.exportFirmLedger,
   records.exportFirmRecords,
   administration.changeCustodian,
+  valuation.getValuationProgress,
   health.getHealth,
 ];

@@ -67,6 +67,11 @@ const RECORDS_TABLE = `
 | GET | /firms/{id}/records/export |
 `;
 
+/** Where the valuation of the caller's firm stands (decision 035). */
+const VALUATION_TABLE = `
+| GET | /valuation-progress |
+`;
+
 function specCalls(table = SPEC_TABLE): string[] {
   return table
     .trim()
@@ -90,13 +95,14 @@ describe('the route table', () => {
     expect(new Set(calls).size).toBe(48);
   });
 
-  it('has a route for every call of product §7, administration, the reports and the firm records beyond them, and nothing else but the health check', () => {
+  it('has a route for every call of product §7, administration, the reports, the firm records and the valuation beyond them, and nothing else but the health check', () => {
     const declared = routes.map((route) => `${route.method} ${route.path}`);
     const administration = specCalls(ADMINISTRATION_TABLE);
     const reports = specCalls(REPORTS_TABLE);
     const records = specCalls(RECORDS_TABLE);
+    const valuation = specCalls(VALUATION_TABLE);
     expect([...declared].sort()).toEqual(
-      [...calls, ...administration, ...reports, ...records, 'GET /health'].sort(),
+      [...calls, ...administration, ...reports, ...records, ...valuation, 'GET /health'].sort(),
     );
   });
 
