@@ -4,6 +4,8 @@
  * day-write.ts), so each portfolio-day is one transaction, committed whole or not at all, and a
  * day already valued, by this run or another worker, is left as it is.
  */
+
+import { setImmediate } from 'node:timers/promises';
 import {
   periodReturn,
   periodStart,
@@ -76,6 +78,11 @@ export async function valuePortfolioDays(
     } catch (error) {
       results.set(ref.portfolioId, { error });
     }
+    // The engine's work is synchronous, and the valuation may share its thread with the api's
+    // requests (the embedded database's server values the demo's history while it answers,
+    // decision 035): between two portfolios the requests waiting get their turn, so one waits
+    // for a portfolio's day (an opening's construction, a fraction of a second), not a batch's.
+    await setImmediate();
   }
   const openingOf = await readPeriodOpenings(
     db,

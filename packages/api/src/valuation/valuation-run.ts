@@ -7,7 +7,7 @@
 import { type BlobStore, type Db, type SecretBox, schema } from '@ballast/db';
 import { formatIsoDate, parseIsoDate } from '@ballast/engine';
 import { and, eq, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import { businessDaysFrom, nextDay } from '../business-days.ts';
+import { businessDaysFrom, isMonthEnd, nextDay } from '../business-days.ts';
 import { arrayParam, portfolioRows } from './array-param.ts';
 import { type DueDocument, dueDocuments, produceDocument } from './period-documents.ts';
 import { type PortfolioRef, type ValuationEngine, valuePortfolioDays } from './portfolio-day.ts';
@@ -74,8 +74,16 @@ function toValue(db: Db, scope: ValuationScope) {
     .orderBy(portfolioBooks.portfolioId);
 }
 
-/** A portfolio in a run, and the first day it has left to value. */
-type Pending = PortfolioRef & { next: string; from: string; failure?: PortfolioFailure };
+/**
+ * A portfolio in a run, and the first day it has left to value. A day that fails stops its
+ * valuation there; a document that fails stops only its documents, and the days go on.
+ */
+type Pending = PortfolioRef & {
+  next: string;
+  from: string;
+  failure?: PortfolioFailure;
+  documentFailure?: PortfolioFailure;
+};
 
 /** Portfolios read and valued together on a day: two reads for them all, then one write each. */
 const BATCH = 100;
@@ -88,7 +96,8 @@ const LIST_BATCH = 1_000;
  * portfolio that has that day left to value, in batches, `concurrency` batches at a time (one
  * for the embedded database). Day by day rather than portfolio by portfolio, so a day's market
  * (its marks, and the whole market a construction or a harvest's ranking reads) is built once
- * for all of them. Then the statements and tax reports the valued month ends are owed are made.
+ * for all of them. The statements and tax reports a month end is owed are made once it is
+ * valued, so a history of years has its documents as far as it has come (decision 035).
  */
 export async function runValuation(
   db: Db,
@@ -99,13 +108,24 @@ export async function runValuation(
     stores?: DocumentStores;
     /** Told each business day once every portfolio due that day has been valued. */
     onDay?: (date: string, through: string) => void;
+    /**
+     * Stops the run before its next day: the days valued stay, with their month ends'
+     * documents, and the next run goes on from there.
+     */
+    signal?: AbortSignal;
   } = {},
 ): Promise<ValuationSummary> {
   const concurrency = options.concurrency ?? 1;
   const pending = await pendingOf(db, scope);
   const summary: ValuationSummary = { portfolios: pending.length, valued: 0, failures: [] };
   const first = pending.reduce((min, item) => (item.next < min ? item.next : min), scope.through);
+  let isComplete = true;
+  let documentsThrough: string | undefined;
   for (const date of businessDaysFrom(first, scope.through)) {
+    if (options.signal?.aborted) {
+      isComplete = false;
+      break;
+    }
     const due = pending.filter((item) => !item.failure && item.next <= date);
     const size = Math.max(1, Math.min(BATCH, Math.ceil(due.length / concurrency)));
     await inTurn(batchesOf(due, size), concurrency, async (batch) => {
@@ -121,14 +141,27 @@ export async function runValuation(
         }
       }
     });
+    // A history of many months makes each month's documents as it ends, so a run stopped later
+    // (a shutdown, a crash) leaves none owed further back than the next run looks.
+    if (options.stores && isMonthEnd(date)) {
+      await produceDocuments(db, engine, options.stores, pending, date, scope.through);
+      documentsThrough = date;
+    }
     options.onDay?.(date, scope.through);
   }
-  if (options.stores) await produceDocuments(db, engine, options.stores, pending, scope.through);
-  const failed = pending.flatMap((item) => (item.failure ? [item.failure] : []));
+  if (options.stores && isComplete && documentsThrough !== scope.through) {
+    await produceDocuments(db, engine, options.stores, pending, scope.through, scope.through);
+  }
+  const failed = pending.flatMap((item) => {
+    const failure = item.failure ?? item.documentFailure;
+    return failure ? [failure] : [];
+  });
   for (const failure of failed) await recordFailure(db, failure);
   summary.failures.push(...failed);
-  if (options.stores) {
-    const done = pending.filter((item) => !item.failure).map(refOf);
+  // A stopped run has not valued every day through `scope.through`: no failure through it is
+  // over yet.
+  if (options.stores && isComplete) {
+    const done = pending.filter((item) => !item.failure && !item.documentFailure).map(refOf);
     for (const batch of batchesOf(done, LIST_BATCH)) await clearFailures(db, batch, scope.through);
   }
   return summary;
@@ -145,8 +178,9 @@ async function produceDocuments(
   stores: DocumentStores,
   pending: readonly Pending[],
   through: string,
+  runThrough: string,
 ): Promise<void> {
-  const valued = pending.filter((item) => !item.failure);
+  const valued = pending.filter((item) => !item.failure && !item.documentFailure);
   if (valued.length === 0) return;
   const earliest = valued.reduce((min, item) => (item.from < min ? item.from : min), through);
   const since = formatIsoDate(parseIsoDate(earliest) - DOCUMENT_LOOKBACK_DAYS);
@@ -158,11 +192,13 @@ async function produceDocuments(
   const services = { db, ...stores, market: engine.market };
   await inTurn(owed, 1, async (document) => {
     const item = byPortfolio.get(document.portfolioId);
-    if (!item || item.failure) return;
+    if (!item || item.failure || item.documentFailure) return;
     try {
       await produceDocument(services, document);
     } catch (error) {
-      item.failure = { ...refOf(item), date: through, error: `Documents: ${describe(error)}` };
+      // Recorded against the run's last day, so that running it again retries the document.
+      const failure = `Documents: ${describe(error)}`;
+      item.documentFailure = { ...refOf(item), date: runThrough, error: failure };
     }
   });
 }
