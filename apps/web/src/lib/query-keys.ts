@@ -42,6 +42,8 @@ export const queryKeys = {
   auditEventsPage: (firmId: string, offset: number) =>
     ['firms', firmId, 'audit-events', offset] as const,
   custodians: ['custodians'] as const,
+  // Outside `portfolios`: its own answer is what refreshes them as the valuation goes on.
+  valuationProgress: ['valuation-progress'] as const,
   activeCustodians: ['custodians', 'A'] as const,
   comparer: (strategyJson: string) => ['comparer', strategyJson] as const,
   // Every filtered view of the catalogue, refreshed together after any change to it.

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ValuationProgressLine } from '../../components/valuation-progress-line.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { DetailHeader } from './detail-header.tsx';
@@ -31,6 +32,7 @@ export default function PortfolioDetailPage() {
   return (
     <div className="space-y-4">
       <DetailHeader detail={portfolio} requests={<RequestButtons detail={portfolio} />} />
+      <ValuationProgressLine />
       <DetailSummary detail={portfolio} />
       <ActionList detail={portfolio} />
       {holding ? (

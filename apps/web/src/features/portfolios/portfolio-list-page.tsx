@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router';
 import { DeletePortfolioDialog } from '../../components/delete-portfolio-dialog.tsx';
 import { buttonClassName } from '../../components/ui/button.tsx';
+import { ValuationProgressLine } from '../../components/valuation-progress-line.tsx';
 import { paths } from '../../config/paths.ts';
 import { downloadCsv, toCsv } from '../../lib/csv.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -71,6 +72,7 @@ export default function PortfolioListPage() {
           </Link>
         )}
       </div>
+      <ValuationProgressLine />
       {list.data ? (
         <PortfolioTotals totals={list.data} status={status} isUpdating={isUpdating} />
       ) : (
