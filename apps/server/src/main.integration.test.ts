@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess } from './server-process.ts';
+import { signInWithPassword, startServerProcess } from './server-process.ts';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -61,6 +61,41 @@ describe('the server entry point', { timeout: 180_000 }, () => {
       body: JSON.stringify({ email: line?.[1], password: line?.[2], session_duration_minutes: 60 }),
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('answers on the demo before its history is valued, then prints the history’s progress', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ballast-demo-'));
+    dirs.push(dataDir);
+    const server = startServer({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SEED_SCENARIO: 'demo',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    });
+    const url = await server.running;
+    // Decision 035: the URL and the sign-ins come first; the years of history are valued after.
+    expect(server.output().stdout).not.toContain('demo history:');
+    expect(server.users()).toHaveLength(5);
+    const advisor = server.users().find((user) => user.role === 'ADVISOR');
+    if (!advisor) throw new Error('no demo advisor was printed');
+    const { jwt } = await signInWithPassword(url, advisor);
+    const headers = { authorization: `Bearer ${jwt}` };
+    const list = await fetch(`${url}/api/portfolios`, { headers });
+    expect(list.status).toBe(200);
+    const progress = await fetch(`${url}/api/valuation-progress`, { headers });
+    expect(await progress.json()).toMatchObject({ is_behind: true });
+
+    const line = /^demo history: valued through (\d{4}-\d{2}-\d{2}) of (\d{4}-\d{2}-\d{2})$/m;
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (line.test(server.output().stdout)) resolve();
+      };
+      server.child.stdout?.on('data', check);
+      void server.exited.then((code) => reject(new Error(`the server exited with ${code}`)));
+      check();
+    });
+    const [, valued = '', through = ''] = line.exec(server.output().stdout) ?? [];
+    expect(valued < through).toBe(true);
   });
 
   it('keeps the same identity project and demo users across restarts', async () => {

@@ -42,12 +42,23 @@ export type SeedDependencies = {
   valuation?: ValuationEngines;
   /** Told each month end the valuation of the history has reached, as it goes. */
   onProgress?: (valuedThrough: string, through: string) => void;
+  /**
+   * Whether the seed values the history it writes before it returns: yes unless asked not to
+   * (tests and benchmarks want a valued firm). `npm start` says no and leaves the history to
+   * the daily valuation's catch-up, so that it answers while the history is valued (decision 035).
+   */
+  valueHistory?: boolean;
 };
 
 export type SeedResult = {
   firm: { id: string; name: string };
   users: typeof DEMO_USERS;
   portfolios: number;
+  /**
+   * The last day of a history the seed wrote and left to the valuation (`valueHistory: false`),
+   * which may be today, before the day's valuation time.
+   */
+  historyThrough?: string;
 };
 
 const OTHER_ADVISORS = [
@@ -297,15 +308,31 @@ export async function seedScenario(
             historyDays: 1,
           }));
   for (const plan of plans) await seedPortfolio(context, plan);
+  const historyThrough = lastBusinessDayOnOrBefore(context.asOf);
+  if (deps.valueHistory === false) {
+    return { firm, users, portfolios: plans.length, historyThrough };
+  }
+  await valueSeededHistory(deps, historyThrough);
+  return { firm, users, portfolios: plans.length };
+}
+
+/**
+ * Values the history a seed wrote, through its last day: what the seed does itself unless told
+ * not to, here too for a test that looks at a firm before its history is valued and after.
+ */
+export async function valueSeededHistory(
+  deps: Pick<SeedDependencies, 'database' | 'box' | 'blobs' | 'valuation' | 'onProgress'>,
+  through: string,
+): Promise<void> {
   const valuation = await valueThrough(
     deps.database.db,
     deps.valuation ?? bundledValuationEngines,
     { blobs: deps.blobs, box: deps.box },
-    lastBusinessDayOnOrBefore(context.asOf),
+    through,
     {
       concurrency: deps.database.kind === 'postgres' ? 4 : 1,
-      onDay: (date, through) => {
-        if (isMonthEnd(date)) deps.onProgress?.(date, through);
+      onDay: (date, last) => {
+        if (isMonthEnd(date)) deps.onProgress?.(date, last);
       },
     },
   );
@@ -315,5 +342,4 @@ export async function seedScenario(
       `The seed's valuation failed for ${valuation.failures.length} portfolios; the first on ${first?.date}: ${first?.error}`,
     );
   }
-  return { firm, users, portfolios: plans.length };
 }

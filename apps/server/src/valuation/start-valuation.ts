@@ -1,6 +1,7 @@
 /**
  * Starts the daily valuation in this process (decision 024): on a PostgreSQL server, pg-boss's
- * schedule and workers; on the embedded database, the in-process timer.
+ * schedule and workers; on the embedded database, the in-process timer. Either catches up at
+ * once on the days due, and on `catchUp`'s day if later (decision 035).
  */
 import type { DocumentStores } from '@ballast/api';
 import type { Database } from '@ballast/db';
@@ -8,6 +9,7 @@ import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { ValuationEngines } from './valuation-engine.ts';
 import {
+  type CatchUp,
   startInProcessValuation,
   startQueuedValuation,
   type ValuationLog,
@@ -24,10 +26,11 @@ export async function startValuation(
   engines: ValuationEngines,
   stores: DocumentStores,
   log: ValuationLog,
+  catchUp?: CatchUp,
 ): Promise<RunningValuation> {
   const { at, concurrency } = config.valuation;
   if (config.database.kind !== 'postgres') {
-    const timer = startInProcessValuation({ db: database.db, engines, stores, log, at });
+    const timer = startInProcessValuation({ db: database.db, engines, stores, log, at, catchUp });
     return {
       async stop() {
         timer.stop();
@@ -44,6 +47,7 @@ export async function startValuation(
     stores,
     log,
     at,
+    catchUp,
     cron: `${at.minute} ${at.hour} * * 1-5`,
     concurrency,
   });

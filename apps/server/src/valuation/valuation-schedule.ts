@@ -7,10 +7,11 @@
  */
 import {
   type DocumentStores,
-  lastBusinessDayOnOrBefore,
+  lastDueDay,
   portfoliosToValue,
   runValuation,
   type ValuationSummary,
+  type ValuationTime,
 } from '@ballast/api';
 import type { Db } from '@ballast/db';
 import { formatIsoDate } from '@ballast/engine';
@@ -22,13 +23,26 @@ export type ValuationLog = {
   error(details: object, message: string): void;
 };
 
+/**
+ * What the run on start does beyond catching up on the days due (decision 035): a seed that
+ * wrote a history and left it to the valuation names its last day, which may be today before
+ * the run time; and whoever started the server may be told of each day the run values.
+ */
+export type CatchUp = {
+  /** Values through this day too, though its run time may not have come yet. */
+  through?: string;
+  /** Told each business day once every portfolio due that day has been valued. */
+  onDay?: (date: string, through: string) => void;
+};
+
 export type ValuationScheduleOptions = {
   db: Db;
   engines: ValuationEngines;
   stores: DocumentStores;
   log: ValuationLog;
   /** UTC hour and minute of the daily run, after the markets close. */
-  at: { hour: number; minute: number };
+  at: ValuationTime;
+  catchUp?: CatchUp;
   now?: () => Date;
 };
 
@@ -36,14 +50,11 @@ export type ValuationScheduleOptions = {
 const RETRY_MINUTES = [1, 5, 25] as const;
 
 const DAY_MS = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The last business day whose run time has passed. */
-export function lastDueDay(now: Date, at: ValuationScheduleOptions['at']): string {
-  const runToday = new Date(now);
-  runToday.setUTCHours(at.hour, at.minute, 0, 0);
-  const day = now >= runToday ? now : new Date(now.getTime() - DAY_MS);
-  return lastBusinessDayOnOrBefore(isoDay(day));
+/** The day the run on start values through: the day due, or the catch-up's own if later. */
+function catchUpDay(now: Date, at: ValuationTime, catchUp: CatchUp | undefined): string {
+  const due = lastDueDay(now, at);
+  return catchUp?.through && catchUp.through > due ? catchUp.through : due;
 }
 
 /** Values every open portfolio through `date`, or as far as the market's data reaches. */
@@ -56,6 +67,8 @@ export async function valueThrough(
     portfolioIds?: readonly string[];
     concurrency?: number;
     onDay?: (date: string, through: string) => void;
+    /** Stops the run between two days (a shutdown); the next run goes on from there. */
+    signal?: AbortSignal;
   } = {},
 ): Promise<ValuationSummary & { through: string }> {
   // A restart usually finds every day valued: then there is no market to build, which takes
@@ -69,7 +82,7 @@ export async function valueThrough(
     db,
     engine,
     { through, portfolioIds: scope.portfolioIds },
-    { concurrency: scope.concurrency, stores, onDay: scope.onDay },
+    { concurrency: scope.concurrency, stores, onDay: scope.onDay, signal: scope.signal },
   );
   return { ...summary, through };
 }
@@ -96,14 +109,17 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
   const now = options.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  let stopped = false;
+  const stopping = new AbortController();
 
-  const run = (attempt: number) => {
+  const run = (attempt: number, catchUp?: CatchUp) => {
     running = running.then(async () => {
-      if (stopped) return;
-      const date = lastDueDay(now(), options.at);
+      if (stopping.signal.aborted) return;
+      const date = catchUpDay(now(), options.at, catchUp);
       try {
-        const summary = await valueThrough(options.db, options.engines, options.stores, date);
+        const summary = await valueThrough(options.db, options.engines, options.stores, date, {
+          onDay: catchUp?.onDay,
+          signal: stopping.signal,
+        });
         logSummary(options.log, summary);
         const delay = RETRY_MINUTES[attempt];
         if (summary.failures.length > 0 && delay !== undefined)
@@ -116,7 +132,7 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
     });
   };
   const schedule = (ms: number, attempt: number) => {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     clearTimeout(timer);
     timer = setTimeout(() => run(attempt), ms);
     timer.unref();
@@ -128,10 +144,12 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
     if (next <= current) next.setTime(next.getTime() + DAY_MS);
     schedule(next.getTime() - current.getTime(), 0);
   };
-  run(0);
+  run(0, options.catchUp);
   return {
     stop() {
-      stopped = true;
+      // A run in progress stops after the day it is valuing, so a shutdown does not wait for a
+      // whole history; the next start goes on from there.
+      stopping.abort();
       clearTimeout(timer);
     },
     idle: () => running,
@@ -147,6 +165,10 @@ const QUEUES = {
 } as const;
 
 type BossLike = import('pg-boss').PgBoss;
+
+/** A day to value; the cron's own jobs carry no data and value the day due when they run. */
+type DayJob = { through?: string; isCatchUp?: boolean };
+type BatchJob = { through: string; portfolioIds: string[]; isCatchUp?: boolean };
 
 /**
  * The PostgreSQL schedule through pg-boss: a cron job names the day; its handler splits the
@@ -167,47 +189,48 @@ export async function startQueuedValuation(
   await boss.createQueue(QUEUES.deadLetters);
   await boss.createQueue(QUEUES.day, { ...retries, deadLetter: QUEUES.deadLetters });
   await boss.createQueue(QUEUES.batch, { ...retries, deadLetter: QUEUES.deadLetters });
-  await boss.work<{ through?: string }>(QUEUES.day, async ([job]) => {
+  await boss.work<DayJob | null>(QUEUES.day, async ([job]) => {
     const now = options.now?.() ?? new Date();
     const date = job?.data?.through ?? lastDueDay(now, options.at);
     const refs = await portfoliosToValue(options.db, { through: date });
     for (let start = 0; start < refs.length; start += BATCH) {
       const portfolioIds = refs.slice(start, start + BATCH).map((ref) => ref.portfolioId);
-      await boss.send(
-        QUEUES.batch,
-        { through: date, portfolioIds },
-        { singletonKey: `${date}:${portfolioIds[0]}` },
-      );
+      const batch: BatchJob = { through: date, portfolioIds, isCatchUp: job?.data?.isCatchUp };
+      await boss.send(QUEUES.batch, batch, { singletonKey: `${date}:${portfolioIds[0]}` });
     }
     options.log.info({ through: date, portfolios: refs.length }, 'valuation day planned');
   });
-  await boss.work<{ through: string; portfolioIds: string[] }>(
-    QUEUES.batch,
-    { localConcurrency: 1 },
-    async ([job]) => {
-      if (!job) return;
-      const summary = await valueThrough(
-        options.db,
-        options.engines,
-        options.stores,
-        job.data.through,
-        {
-          portfolioIds: job.data.portfolioIds,
-          concurrency: options.concurrency,
-        },
+  await boss.work<BatchJob>(QUEUES.batch, { localConcurrency: 1 }, async ([job]) => {
+    if (!job) return;
+    const summary = await valueThrough(
+      options.db,
+      options.engines,
+      options.stores,
+      job.data.through,
+      {
+        portfolioIds: job.data.portfolioIds,
+        concurrency: options.concurrency,
+        // Whoever started this process hears of the days of the catch-up it takes.
+        onDay: job.data.isCatchUp ? options.catchUp?.onDay : undefined,
+        // Aborted when this process stops or the job's claim lapses: the batch stops after the
+        // day in hand, and its retry goes on from there.
+        signal: job.signal,
+      },
+    );
+    logSummary(options.log, summary);
+    if (job.signal.aborted) {
+      throw new Error(`Stopped before valuing through ${job.data.through}`);
+    }
+    if (summary.failures.length > 0) {
+      // Failing the job hands it to pg-boss's retries; days already valued are skipped then.
+      throw new Error(
+        `${summary.failures.length} of ${job.data.portfolioIds.length} portfolios could not be valued through ${job.data.through}`,
       );
-      logSummary(options.log, summary);
-      if (summary.failures.length > 0) {
-        // Failing the job hands it to pg-boss's retries; days already valued are skipped then.
-        throw new Error(
-          `${summary.failures.length} of ${job.data.portfolioIds.length} portfolios could not be valued through ${job.data.through}`,
-        );
-      }
-    },
-  );
+    }
+  });
   await boss.schedule(QUEUES.day, options.cron, null, { tz: 'UTC' });
   // Catch up at once on days missed while nothing ran.
-  await boss.send(QUEUES.day, null, {
-    singletonKey: `catch-up:${lastDueDay(options.now?.() ?? new Date(), options.at)}`,
-  });
+  const through = catchUpDay(options.now?.() ?? new Date(), options.at, options.catchUp);
+  const catchUp: DayJob = { through, isCatchUp: true };
+  await boss.send(QUEUES.day, catchUp, { singletonKey: `catch-up:${through}` });
 }
