@@ -20,7 +20,7 @@ describe('seed scenarios', () => {
     for (const item of opened.splice(0).reverse()) await item.dispose();
   });
 
-  async function seeded(scenario: SeedScenario, largeCount?: number) {
+  async function seeded(scenario: SeedScenario, largeCount?: number, asOf = AS_OF) {
     const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
     const built = await buildTestApp(database);
     opened.push(database, { dispose: () => built.app.close() });
@@ -30,7 +30,7 @@ describe('seed scenarios', () => {
       publicToken: built.publicToken,
       box: createSecretBox(built.encryptionKey),
       blobs: createDirectoryBlobStore(join(built.config.dataDir, 'blobs')),
-      asOf: AS_OF,
+      asOf,
       // Across a year end, so the job makes a tax report as well as the months' statements; the
       // demo's full three years take minutes that `npm start` spends once and CI need not.
       demoHistoryDays: DEMO_TEST_HISTORY_DAYS,
@@ -188,6 +188,21 @@ describe('seed scenarios', () => {
       }
       expect(books.filter((book) => book.lots.length > 0).length).toBeGreaterThan(20);
       expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
+    },
+    SEEDING_MS,
+  );
+
+  it(
+    'values every account on an as-of date that falls on a weekend, through the Friday before',
+    async () => {
+      // Sunday 2026-02-01: the accounts open before the last business day, Friday 2026-01-30.
+      const { database } = await seeded('large', 3, '2026-02-01');
+      const portfolios = await database.db.select().from(schema.portfolios);
+      expect(portfolios).toHaveLength(3);
+      expect(portfolios.every((p) => p.inceptionDate === '2026-01-29')).toBe(true);
+      expect(portfolios.every((p) => p.currentHoldingReportId !== null)).toBe(true);
+      const books = await database.db.select().from(schema.portfolioBooks);
+      expect(books.map((book) => book.valuedThrough)).toEqual(Array(3).fill('2026-01-30'));
     },
     SEEDING_MS,
   );

@@ -283,7 +283,9 @@ export async function seedScenario(
     box: deps.box,
     firmId: firm.id,
     operationsId: ids.operations,
-    asOf: deps.asOf ?? todayUtc(),
+    // History ends on a business day, the last the valuation writes: an account opened the day
+    // before a Sunday as-of date would otherwise open on a Saturday, after its last valued day.
+    asOf: lastBusinessDayOnOrBefore(deps.asOf ?? todayUtc()),
     random: seededRandom(scenario === 'large' ? 10_000 : scenario === 'minimal' ? 7 : 2026),
   };
   const plans: PortfolioPlan[] =
