@@ -68,6 +68,7 @@ export function constructBondPortfolio(
   requireEnough(candidates, strategy);
   const relaxed = solve(highs, buildModel(screened, strategy, { integer: false }), {
     timeLimit: CONSTRUCTION.lpSeconds,
+    explain: true,
   });
   if (relaxed.status === 'infeasible') {
     throw new InfeasibleStrategyError(

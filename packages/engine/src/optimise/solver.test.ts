@@ -28,9 +28,11 @@ describe('the solver (SPEC 7.1)', () => {
     model.addRow('x at least', 0.7, Number.POSITIVE_INFINITY, [x], [1]);
     model.addRow('y at least', 0.5, Number.POSITIVE_INFINITY, [y], [1]);
     model.addRow('unrelated', Number.NEGATIVE_INFINITY, 5, [x], [1]);
-    const solved = solve(highs, model, limits);
+    const solved = solve(highs, model, { ...limits, explain: true });
     expect(solved.status).toBe('infeasible');
     if (solved.status !== 'infeasible') return;
     expect([...solved.conflict].sort()).toEqual(['total', 'x at least', 'y at least']);
+    // Unasked, it says only that the model is infeasible.
+    expect(solve(highs, model, limits)).toEqual({ status: 'infeasible', conflict: [] });
   });
 });

@@ -14,10 +14,17 @@ export type SolveLimits = {
   timeLimit: number;
   /** Relative gap at which a MIP counts as solved. */
   mipRelativeGap?: number;
+  /**
+   * Whether an infeasible model answers with the rows that cannot hold together. Finding them
+   * costs many solves of subsystems, more than the solve itself; a caller that tries another
+   * model when one is infeasible does not ask.
+   */
+  explain?: boolean;
 };
 
 export type Solved =
   | { status: 'optimal' | 'time_limit'; values: Float64Array; objective: number }
+  /** `conflict` is empty unless the solve was asked to explain. */
   | { status: 'infeasible'; conflict: string[] };
 
 /**
@@ -37,8 +44,8 @@ export function loadSolver(): Promise<Highs> {
 
 /**
  * Maximises the model's objective with HiGHS (SPEC 7.1): always with a time limit, and a gap
- * for a MIP. An infeasible model answers with the names of the rows of an irreducible
- * infeasible subsystem, so the caller can say which constraints cannot hold together.
+ * for a MIP. Asked to explain, an infeasible model answers with the names of the rows of an
+ * irreducible infeasible subsystem, so the caller can say which constraints cannot hold together.
  */
 export function solve(highs: Highs, model: LinearModel, limits: SolveLimits): Solved {
   const started = performance.now();
@@ -60,14 +67,17 @@ function solveModel(highs: Highs, model: LinearModel, limits: SolveLimits): Solv
       output_flag: false,
       time_limit: limits.timeLimit,
       // The light strategy often finds no subsystem; favouring rows names the constraints.
-      iis_strategy: highs.constants.iis.strategyRowPriority,
+      ...(limits.explain ? { iis_strategy: highs.constants.iis.strategyRowPriority } : {}),
       ...(model.hasIntegers ? { mip_rel_gap: limits.mipRelativeGap ?? 1e-3 } : {}),
     });
     instance.run();
     const status = instance.getModelStatus();
     const codes = highs.constants.modelStatus;
     if (status === codes.infeasible) {
-      return { status: 'infeasible', conflict: conflictOf(instance, model) };
+      return {
+        status: 'infeasible',
+        conflict: limits.explain ? conflictOf(instance, model) : [],
+      };
     }
     if (status === codes.optimal || status === codes.timeLimit) {
       const values = instance.getSolution().colValue;
