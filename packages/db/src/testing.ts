@@ -19,15 +19,21 @@ export type TestDatabase = Database & {
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by `serverUrl` (CI passes DATABASE_URL), dropped on dispose.
+ * An embedded one may start from `from`, a dump of a migrated and seeded one, instead of the
+ * empty template.
  */
-export async function createTestDatabase(serverUrl?: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  serverUrl?: string,
+  options: { from?: Blob } = {},
+): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await connectDatabase({
       kind: 'pglite',
-      loadDataDir: await migratedTemplate(),
+      loadDataDir: options.from ?? (await migratedTemplate()),
     });
     return { ...database, url: undefined, dispose: () => database.close() };
   }
+  if (options.from) throw new Error('A dump loads only into an embedded test database.');
   const name = `ballast_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(serverUrl);

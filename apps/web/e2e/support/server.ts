@@ -1,11 +1,13 @@
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdvisorRole } from '@ballast/contract';
 import { createDirectoryBlobStore, createSecretBox, schema } from '@ballast/db';
 import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { ensurePasswordUser, type IdentityServices } from '@ballast/identity';
 import { type SeedScenario, seedScenario } from '@ballast/server/seed';
-import { buildTestApp } from '@ballast/server/testing';
+import { buildTestApp, seededSnapshot } from '@ballast/server/testing';
 
 export type TestUser = {
   email: string;
@@ -54,26 +56,44 @@ export async function startServer(
     env?: Record<string, string>;
   } = {},
 ): Promise<RunningServer> {
-  const database: TestDatabase = await createTestDatabase(process.env.DATABASE_URL);
+  const scenario = options.seed ?? 'none';
+  const seedOptions = {
+    demoHistoryDays: options.demoHistoryDays ?? 35,
+    ...(options.largeCount === undefined ? {} : { largeCount: options.largeCount }),
+  };
+  // A seeded firm comes from the run's snapshot of it (decision 034), unless the test runs on a
+  // PostgreSQL server, where the file seeds its own.
+  const snapshot =
+    scenario === 'none' || process.env.DATABASE_URL
+      ? undefined
+      : await seededSnapshot({ seed: scenario, ...seedOptions });
+  const database: TestDatabase = snapshot
+    ? await createTestDatabase(undefined, { from: snapshot.dump })
+    : await createTestDatabase(process.env.DATABASE_URL);
+  const dataDir = join(tmpdir(), `ballast-test-${crypto.randomUUID()}`);
+  await snapshot?.copyDataDir(dataDir);
   // Links in e-mails and passkeys are bound to the server's URL, so it is known before start.
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { app, publicToken, identity, config, encryptionKey } = await buildTestApp(database, {
     ENGINE_THREADS: '0',
     PUBLIC_URL: url,
+    DATA_DIR: dataDir,
     ...options.env,
   });
+  app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
   await app.listen({ port, host: 'localhost' });
 
-  const seeded = await seedScenario(options.seed ?? 'none', {
-    database,
-    identity,
-    publicToken,
-    box: createSecretBox(encryptionKey),
-    blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
-    demoHistoryDays: options.demoHistoryDays ?? 35,
-    ...(options.largeCount === undefined ? {} : { largeCount: options.largeCount }),
-  });
+  const seeded =
+    snapshot?.seeded ??
+    (await seedScenario(scenario, {
+      database,
+      identity,
+      publicToken,
+      box: createSecretBox(encryptionKey),
+      blobs: createDirectoryBlobStore(join(config.dataDir, 'blobs')),
+      ...seedOptions,
+    }));
   const demoUsers = new Map<AdvisorRole, TestUser>();
   if (seeded) {
     const advisors = await database.db
