@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.integration.test.ts'],
           exclude: ['**/node_modules/**'],
+          // Each file builds its own server over its own database; the server's modules are
+          // imported once per worker, not once per file (decision 034).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -63,6 +66,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts', 'packages/*/e2e/**/*.e2e.test.ts'],
+          isolate: false,
           testTimeout: 60_000,
           // A file's server starts from a seeded snapshot; the first file to need one seeds it,
           // which beside the other projects' tests on two cores can take minutes.
