@@ -245,6 +245,9 @@ describe('the header, the support modal and the settings modal', () => {
     const user = await suite.server.createUser();
     const { context, page } = await openPage(suite.browser, suite.server, '/auth/login');
     await signInWithPassword(page, user);
+    // The home page the sign-in leads to asks for the list itself; that call must be over
+    // before the next one is refused, or it would be the one refused.
+    await page.waitForLoadState('networkidle');
     let refusedOnce = false;
     const sent: string[] = [];
     await page.route('**/api/portfolios', (route) => {
