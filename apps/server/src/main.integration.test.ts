@@ -2,15 +2,18 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@ballast/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInWithPassword, startServerProcess } from './server-process.ts';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
+const databases: TestDatabase[] = [];
 
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  for (const database of databases.splice(0)) await database.dispose();
 });
 
 function startServer(env: Record<string, string>, script?: string) {
@@ -66,11 +69,17 @@ describe('the server entry point', { timeout: 180_000 }, () => {
   it('answers on the demo before its history is valued, then prints the history’s progress', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ballast-demo-'));
     dirs.push(dataDir);
+    // A database of its own on a server: the other tests' demo firm there already has portfolios,
+    // and a demo firm with portfolios is not seeded again.
+    const database = process.env.DATABASE_URL
+      ? await createTestDatabase(process.env.DATABASE_URL)
+      : undefined;
+    if (database) databases.push(database);
     const server = startServer({
       PORT: '0',
       DATA_DIR: dataDir,
       SEED_SCENARIO: 'demo',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
     });
     const url = await server.running;
     // Decision 035: the URL and the sign-ins come first; the years of history are valued after.
