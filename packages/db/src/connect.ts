@@ -29,6 +29,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * PGlite's own start parameters, and a write-ahead log kept to 64 MB: the embedded database has
+ * no checkpointer, so `maintainPglite` checkpoints at half of `max_wal_size`, and a checkpoint
+ * keeps `min_wal_size` to `max_wal_size` of the log for reuse (1 GB by default; decision 036).
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+];
+
 export async function connectDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
@@ -45,10 +55,10 @@ export async function connectDatabase(options: DatabaseOptions): Promise<Databas
     };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(
-    options.dataDir ?? 'memory://',
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    startParams: PGLITE_START_PARAMS,
+    ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
+  });
   const db = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',

@@ -1,6 +1,7 @@
 export { type BlobStore, createDirectoryBlobStore } from './blob-store.ts';
 export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
+export { type Maintenance, maintainPglite } from './maintain-pglite.ts';
 export { migrateDatabase } from './migrate.ts';
 export { quiescePglite } from './quiesce-pglite.ts';
 export * as schema from './schema/index.ts';
