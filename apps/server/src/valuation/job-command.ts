@@ -5,6 +5,7 @@ import {
   connectDatabase,
   createDirectoryBlobStore,
   createSecretBox,
+  maintainPglite,
   migrateDatabase,
 } from '@ballast/db';
 import { ConfigError, readConfig } from '../config.ts';
@@ -113,6 +114,8 @@ export async function runJobCommand(
     const summary = await valueThrough(database.db, valuationEngines(config), stores, date, {
       portfolioIds: values.portfolio,
       concurrency: config.database.kind === 'postgres' ? concurrency : 1,
+      // A backfill of many days on the embedded database vacuums and checkpoints as it goes.
+      afterDay: config.database.kind === 'pglite' ? () => maintainPglite(database) : undefined,
     });
     const note = isBusinessDay(date) ? '' : ` (${date} is not a business day)`;
     output.out(

@@ -4,7 +4,7 @@
  * once on the days due, and on `catchUp`'s day if later (decision 035).
  */
 import type { DocumentStores } from '@ballast/api';
-import type { Database } from '@ballast/db';
+import { type Database, maintainPglite } from '@ballast/db';
 import { PgBoss } from 'pg-boss';
 import type { Config } from '../config.ts';
 import type { ValuationEngines } from './valuation-engine.ts';
@@ -29,8 +29,12 @@ export async function startValuation(
   catchUp?: CatchUp,
 ): Promise<RunningValuation> {
   const { at, concurrency } = config.valuation;
+  const schedule = { db: database.db, engines, stores, log, at, catchUp };
   if (config.database.kind !== 'postgres') {
-    const timer = startInProcessValuation({ db: database.db, engines, stores, log, at, catchUp });
+    const timer = startInProcessValuation({
+      ...schedule,
+      maintain: () => maintainPglite(database),
+    });
     return {
       async stop() {
         timer.stop();
@@ -42,12 +46,7 @@ export async function startValuation(
   boss.on('error', (error) => log.error({ err: error }, 'valuation queue error'));
   await boss.start();
   await startQueuedValuation(boss, {
-    db: database.db,
-    engines,
-    stores,
-    log,
-    at,
-    catchUp,
+    ...schedule,
     cron: `${at.minute} ${at.hour} * * 1-5`,
     concurrency,
   });

@@ -43,6 +43,11 @@ export type ValuationScheduleOptions = {
   /** UTC hour and minute of the daily run, after the markets close. */
   at: ValuationTime;
   catchUp?: CatchUp;
+  /**
+   * The embedded database's vacuum and checkpoint (decision 036), after each day a run values
+   * and after each run; a PostgreSQL server does its own.
+   */
+  maintain?: () => Promise<unknown>;
   now?: () => Date;
 };
 
@@ -67,6 +72,8 @@ export async function valueThrough(
     portfolioIds?: readonly string[];
     concurrency?: number;
     onDay?: (date: string, through: string) => void;
+    /** Awaited after each day valued, before the next (see runValuation). */
+    afterDay?: () => Promise<unknown>;
     /** Stops the run between two days (a shutdown); the next run goes on from there. */
     signal?: AbortSignal;
   } = {},
@@ -82,7 +89,13 @@ export async function valueThrough(
     db,
     engine,
     { through, portfolioIds: scope.portfolioIds },
-    { concurrency: scope.concurrency, stores, onDay: scope.onDay, signal: scope.signal },
+    {
+      concurrency: scope.concurrency,
+      stores,
+      onDay: scope.onDay,
+      afterDay: scope.afterDay,
+      signal: scope.signal,
+    },
   );
   return { ...summary, through };
 }
@@ -118,6 +131,7 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
       try {
         const summary = await valueThrough(options.db, options.engines, options.stores, date, {
           onDay: catchUp?.onDay,
+          afterDay: options.maintain,
           signal: stopping.signal,
         });
         logSummary(options.log, summary);
@@ -129,6 +143,11 @@ export function startInProcessValuation(options: ValuationScheduleOptions): {
         options.log.error({ err: error }, 'valuation run could not start');
         scheduleNextDay();
       }
+      // A run with no day to value still tidies up after the day's requests.
+      if (stopping.signal.aborted) return;
+      await options.maintain?.().catch((error: unknown) => {
+        options.log.error({ err: error }, 'the embedded database could not be vacuumed');
+      });
     });
   };
   const schedule = (ms: number, attempt: number) => {

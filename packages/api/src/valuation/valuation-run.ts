@@ -109,6 +109,11 @@ export async function runValuation(
     /** Told each business day once every portfolio due that day has been valued. */
     onDay?: (date: string, through: string) => void;
     /**
+     * Awaited after each business day, before the next: the embedded database's vacuum and
+     * checkpoint, which a server does by itself (decision 036).
+     */
+    afterDay?: () => Promise<unknown>;
+    /**
      * Stops the run before its next day: the days valued stay, with their month ends'
      * documents, and the next run goes on from there.
      */
@@ -148,6 +153,7 @@ export async function runValuation(
       documentsThrough = date;
     }
     options.onDay?.(date, scope.through);
+    await options.afterDay?.();
   }
   if (options.stores && isComplete && documentsThrough !== scope.through) {
     await produceDocuments(db, engine, options.stores, pending, scope.through, scope.through);
