@@ -139,7 +139,11 @@ const openingKey = (portfolioId: string, start: string) => `${portfolioId}@${sta
 
 /**
  * Each request's opening close: the last report on or before its start day. A start with no
- * report on or before it (the day before inception) is absent.
+ * report on or before it (the day before inception) is absent. The firm is checked on the report
+ * found, not in the search for it (a portfolio's reports are all its firm's): with the firm in
+ * the search, the embedded database, which has no column statistics to tell it that a firm's
+ * reports are most of the table, expected one report and read every report of the portfolio
+ * before the start to sort them, a cost that grew with the history (decision 036).
  */
 export async function readPeriodOpenings(
   db: Db,
@@ -169,10 +173,10 @@ export async function readPeriodOpenings(
               [unique.map((request) => request.start), 'date'],
             ])} as s(portfolio_id, firm_id, start)
             cross join lateral (
-              select nav, growth_index, net_flows_to_date from holding_reports h
-              where h.portfolio_id = s.portfolio_id and h.firm_id = s.firm_id
-                and h.report_date <= s.start
-              order by h.report_date desc limit 1) h`,
+              select nav, growth_index, net_flows_to_date, firm_id from holding_reports h
+              where h.portfolio_id = s.portfolio_id and h.report_date <= s.start
+              order by h.report_date desc limit 1) h
+            where h.firm_id = s.firm_id`,
         );
   const openings = new Map(
     rows.map((row) => [
