@@ -5,6 +5,26 @@
 import type { StoredLossSale, StoredLot } from '@ballast/db';
 import { type Book, formatIsoDate, parseIsoDate } from '@ballast/engine';
 
+/** `convert` with each answer kept: for a pure function of a few distinct arguments. */
+function memoized<K, V>(convert: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) {
+      value = convert(key);
+      known.set(key, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * A book's dates are converted each day it is valued, two for every lot, there and back; they are
+ * a few hundred distinct days, so each is converted once. The calendar bounds both maps.
+ */
+const epochDayOf = memoized(parseIsoDate);
+const isoDateOf = memoized(formatIsoDate);
+
 export type StoredBook = {
   cashCents: number;
   lots: StoredLot[];
@@ -17,13 +37,13 @@ export function bookOf(stored: StoredBook): Book {
     cashCents: stored.cashCents,
     lots: stored.lots.map((lot) => ({
       ...lot,
-      acquired: parseIsoDate(lot.acquired),
-      bought: parseIsoDate(lot.bought),
+      acquired: epochDayOf(lot.acquired),
+      bought: epochDayOf(lot.bought),
     })),
     recentLossSales: stored.recentLossSales.map((sale) => ({
       ...sale,
-      day: parseIsoDate(sale.day),
-      acquired: parseIsoDate(sale.acquired),
+      day: epochDayOf(sale.day),
+      acquired: epochDayOf(sale.acquired),
     })),
     realisedGainsCents: stored.realisedGainsCents,
   };
@@ -34,13 +54,13 @@ export function storedBookOf(book: Book): StoredBook {
     cashCents: book.cashCents,
     lots: book.lots.map((lot) => ({
       ...lot,
-      acquired: formatIsoDate(lot.acquired),
-      bought: formatIsoDate(lot.bought),
+      acquired: isoDateOf(lot.acquired),
+      bought: isoDateOf(lot.bought),
     })),
     recentLossSales: book.recentLossSales.map((sale) => ({
       ...sale,
-      day: formatIsoDate(sale.day),
-      acquired: formatIsoDate(sale.acquired),
+      day: isoDateOf(sale.day),
+      acquired: isoDateOf(sale.acquired),
     })),
     realisedGainsCents: book.realisedGainsCents ?? 0,
   };
