@@ -21,6 +21,11 @@ import { bundledValuationEngines } from './valuation/valuation-engine.ts';
 const HISTORY_DAYS = 35;
 /** Seeding, then valuing the history on a busy two-core machine. */
 const FIRST_START_MS = 600_000;
+/**
+ * A day of five weeks' history takes well under a second; a minute without one means the
+ * catch-up has stopped, which the test says before the session's five-minute JWT lapses.
+ */
+const STALLED_MS = 60_000;
 
 describe('a first start on an empty demo database', () => {
   let database: TestDatabase;
@@ -120,11 +125,16 @@ describe('a first start on an empty demo database', () => {
 
       // The api answers all along; the day valued through only moves forward.
       let last = before;
+      let movedAt = Date.now();
       while (last.is_behind) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         expect((await asAdvisor('/api/portfolios')).statusCode).toBe(200);
         const now = await progress();
         expect((now.valued_through ?? '') >= (last.valued_through ?? '')).toBe(true);
+        if (now.valued_through !== last.valued_through) movedAt = Date.now();
+        expect(Date.now() - movedAt, `no day valued after ${last.valued_through}`).toBeLessThan(
+          STALLED_MS,
+        );
         last = now;
       }
       expect(last.due_date).toBe(due);

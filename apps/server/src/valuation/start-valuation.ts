@@ -33,7 +33,9 @@ export async function startValuation(
   if (config.database.kind !== 'postgres') {
     const timer = startInProcessValuation({
       ...schedule,
-      maintain: () => maintainPglite(database),
+      // The in-process timer also runs on a PostgreSQL server's database when composed so (the
+      // tests' first start); only the embedded one needs the maintenance.
+      maintain: database.kind === 'pglite' ? () => maintainPglite(database) : undefined,
     });
     return {
       async stop() {
