@@ -3,6 +3,7 @@ export type { Database, DatabaseOptions, Db, Schema } from './connect.ts';
 export { connectDatabase } from './connect.ts';
 export { type Maintenance, maintainPglite } from './maintain-pglite.ts';
 export { migrateDatabase } from './migrate.ts';
+export { type NamedStatement, pgliteNamedStatement } from './pglite-named-statement.ts';
 export { quiescePglite } from './quiesce-pglite.ts';
 export * as schema from './schema/index.ts';
 export type { StoredLossSale, StoredLot, StoredWashedLoss } from './schema/ledger.ts';

@@ -7,8 +7,14 @@
  * the book still being the version the day was valued from: a second worker that valued the
  * same day from the same book writes nothing.
  */
-import { type Db, type StoredLossSale, type StoredLot, schema } from '@ballast/db';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  type Db,
+  pgliteNamedStatement,
+  type StoredLossSale,
+  type StoredLot,
+  schema,
+} from '@ballast/db';
+import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   assetLineValues,
@@ -153,13 +159,32 @@ const WRITE_DAY = sql`with book as (
       where h.portfolio_id = book.portfolio_id and h.report_date > ${value('date')}::date))
   select count(*)::int as written from book`;
 
+const WRITE_DAY_QUERY = new PgDialect().sqlToQuery(WRITE_DAY);
+const WRITE_DAY_NAME = 'valuation_write_day';
+
 const writeDayStatement = preparedPerDatabase((db) =>
   db._.session.prepareQuery<{
     execute: { rows: { written: number }[] };
     all: unknown;
     values: unknown;
-  }>(new PgDialect().sqlToQuery(WRITE_DAY), undefined, 'valuation_write_day', false),
+  }>(WRITE_DAY_QUERY, undefined, WRITE_DAY_NAME, false),
 );
+
+/** How many books the statement wrote: one, or none when the book had moved on. */
+async function executeWriteDay(db: Db, values: Record<string, unknown>): Promise<number> {
+  // drizzle's PGlite driver drops a statement's name; the embedded database gets it named here.
+  const named = pgliteNamedStatement(db, WRITE_DAY_NAME, WRITE_DAY_QUERY.sql);
+  if (!named) {
+    const result = await writeDayStatement(db).execute(values);
+    return result.rows[0]?.written ?? 0;
+  }
+  const rows = await named(
+    fillPlaceholders(WRITE_DAY_QUERY.params, values).map((value) =>
+      value === null || value === undefined ? null : String(value),
+    ),
+  );
+  return Number(rows[0]?.[0] ?? 0);
+}
 
 /** Writes the day; false when the book had moved on since it was read (nothing is written). */
 export async function writeValuedDay(db: Db, record: ValuedDayRecord): Promise<boolean> {
@@ -182,7 +207,7 @@ async function writeStatement(db: Db, record: ValuedDayRecord): Promise<boolean>
   const reportId = crypto.randomUUID();
   const owned = { firmId: ref.firmId, portfolioId: ref.portfolioId };
   const reportRow = { ...holdingReportValues(ref.firmId, ref.portfolioId, report), id: reportId };
-  const result = await writeDayStatement(db).execute({
+  const written = await executeWriteDay(db, {
     ...owned,
     date,
     version: record.version,
@@ -203,5 +228,5 @@ async function writeStatement(db: Db, record: ValuedDayRecord): Promise<boolean>
     reportId,
     nav: reportRow.nav,
   });
-  return (result.rows[0]?.written ?? 0) > 0;
+  return written > 0;
 }
