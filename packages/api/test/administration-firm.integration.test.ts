@@ -8,6 +8,7 @@ import {
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE,
   LOGO_TYPE,
+  LOGO_WHOLE_FORM,
   SELECT_VALID_OPTION,
 } from '@ballast/contract';
 import { makeCustodianInput, makePortfolioInputs } from '@ballast/contract/testing';
@@ -235,6 +236,23 @@ describe('the firm’s profile, logo, custodians and audit trail', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errors: [{ attr: 'logo' }] });
+    const boundary = '----ballast-logo-boundary';
+    for (const [contentType, payload] of [
+      ['multipart/form-data', '{}'],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nno header ends here`],
+    ]) {
+      const malformed = await api.call(admin, {
+        method: 'PUT',
+        url: `${firmUrl()}/logo`,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(malformed.statusCode, payload).toBe(400);
+      expect(malformed.json()).toEqual({
+        type: 'validation_error',
+        errors: [{ code: 'invalid', detail: LOGO_WHOLE_FORM, attr: 'logo' }],
+      });
+    }
     const asAdvisor = await uploadLogo(advisor, { bytes: PNG, name: 'a.png', type: 'image/png' });
     expect(asAdvisor.statusCode).toBe(403);
     const asStranger = await uploadLogo(stranger, { bytes: PNG, name: 'a.png', type: 'image/png' });

@@ -1,6 +1,7 @@
 // Long on purpose: KYC uploads, their downloads and the statements and tax reports share one
 // server, its blob store and the portfolios they belong to, started once for the file.
 import { createHash } from 'node:crypto';
+import { KYC_WHOLE_FORM } from '@ballast/contract';
 import { schema } from '@ballast/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -177,6 +178,38 @@ describe('documents', () => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toMatchObject({ type: 'validation_error' });
+  });
+
+  it('refuses a body sent as multipart/form-data that is not a whole form, in the §8 format', async () => {
+    const me = await api.signIn('ADVISOR');
+    const id = await steps.newPortfolio(me);
+    const boundary = '----ballast-form-boundary';
+    const opening = `--${boundary}\r\ncontent-disposition: form-data; name="portfolio_id"\r\n\r\n${id}\r\n`;
+    const cases: [string, string][] = [
+      ['multipart/form-data', JSON.stringify({ portfolio_id: id })],
+      [`multipart/form-data; boundary=${boundary}`, JSON.stringify({ portfolio_id: id })],
+      [`multipart/form-data; boundary=${boundary}`, opening],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nno header ends here`],
+    ];
+    for (const [contentType, payload] of cases) {
+      const response = await api.call(me, {
+        method: 'POST',
+        url: '/kyc-documents',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode, `${contentType}: ${payload}`).toBe(400);
+      expect(response.json()).toEqual({
+        type: 'validation_error',
+        errors: [
+          {
+            attr: 'document',
+            code: 'invalid',
+            detail: KYC_WHOLE_FORM,
+          },
+        ],
+      });
+    }
   });
 
   it('names every bad field of the form at once, with the NUL rule on the text field', async () => {

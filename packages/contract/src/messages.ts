@@ -94,6 +94,9 @@ export const REASSIGN_TO_INACTIVE = 'Portfolios can go only to an active advisor
 export const REASSIGN_TO_UNKNOWN = 'Choose an advisor of your firm.';
 export const LOGO_TYPE = 'The logo must be a PNG, JPEG or SVG image.';
 export const LOGO_TOO_LARGE = `The logo must be at most ${LOGO_MAX_BYTES / 1024} kB.`;
+/** A body sent as multipart/form-data that is not a whole form (no boundary, a part cut short). */
+export const LOGO_WHOLE_FORM = 'Send the logo as a whole multipart/form-data form.';
+export const KYC_WHOLE_FORM = 'Send the document as a whole multipart/form-data form.';
 export const FIRM_NAME_REQUIRED = 'The firm needs a name.';
 export const custodianNotOffered = (name: string) => `${name} is not offered for new accounts.`;
 

@@ -7,6 +7,7 @@ import {
   LOGO_MAX_BYTES,
   LOGO_TOO_LARGE,
   LOGO_TYPE,
+  LOGO_WHOLE_FORM,
   listAuditEvents,
   listFirmUsers,
   reassignPortfolios,
@@ -18,6 +19,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ApiContext, apiRoute } from '../api-route.ts';
 import { AppError, fieldError } from '../app-error.ts';
+import { multipartFailure } from '../multipart-failure.ts';
 import { pageOf } from '../paging.ts';
 import { changeUser } from './change-user.ts';
 import { changeFirmCustodian } from './firm-custodians.ts';
@@ -128,10 +130,9 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
     if (part?.fieldname !== 'logo') throw fieldError('logo', 'required', LOGO_TYPE);
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError('logo', 'invalid', LOGO_TOO_LARGE);
-    }
-    // Other limits and malformed forms carry a 4xx status; the error handler answers them 400.
+    const failure = multipartFailure(error);
+    if (failure === 'too_large') throw fieldError('logo', 'invalid', LOGO_TOO_LARGE);
+    if (failure === 'malformed') throw fieldError('logo', 'invalid', LOGO_WHOLE_FORM);
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import {
   getTaxReport,
   type HistoryQuery,
   IdSchema,
+  KYC_WHOLE_FORM,
   listStatements,
   listTaxReports,
   NOT_FOUND_DETAIL,
@@ -30,6 +31,7 @@ import {
   detectFileType,
   safeFileName,
 } from '../documents/file-type.ts';
+import { multipartFailure } from '../multipart-failure.ts';
 import { countRows, pageOf, withinTimeBounds } from '../paging.ts';
 import { RATE_LIMITS } from '../request-limits.ts';
 
@@ -71,10 +73,11 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    const failure = multipartFailure(error);
+    if (failure === 'too_large') {
       throw documentError('invalid', `The file is larger than ${KYC_MAX_BYTES / 1024 / 1024} MB.`);
     }
-    // Other limits and malformed forms carry a 4xx status; the error handler answers them 400.
+    if (failure === 'malformed') throw documentError('invalid', KYC_WHOLE_FORM);
     throw error;
   }
   return upload;
