@@ -180,7 +180,7 @@ describe('documents', () => {
     expect(json.json()).toMatchObject({ type: 'validation_error' });
   });
 
-  it('refuses a body sent as multipart/form-data that is not a whole form, in the §8 format', async () => {
+  it('refuses a body sent as multipart/form-data that is not a whole form, in the product §8 format', async () => {
     const me = await api.signIn('ADVISOR');
     const id = await steps.newPortfolio(me);
     const boundary = '----ballast-form-boundary';
