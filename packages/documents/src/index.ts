@@ -22,6 +22,7 @@ export type {
   StatementTransaction,
   TaxLot,
   TaxReportData,
+  TaxYearIncome,
   Term,
   TermTotals,
 } from './statement-data.ts';

@@ -59,10 +59,13 @@ describe('renderTaxReport', () => {
     // Harvested 400.00 + 2,000.00 = 2,400.00 in 2 sales.
     expect(text).toContain('Total harvested ($2,400.00)');
     expect(text).toContain('Sales that harvested a loss 2');
-    expect(text).toContain('Tax-exempt interest $2,500.00');
+    expect(text).toContain('Taxable interest (Form 1099-INT box 1) $1,625.00');
+    expect(text).toContain('U.S. Treasury interest (box 3) $500.00');
+    expect(text).toContain('Tax-exempt interest (box 8) $2,500.00');
+    expect(text).toContain('of which private activity, AMT (box 9) $400.00');
     expect(text).toContain('Staking rewards $84.20');
-    // 1,625.00 + 2,500.00 + 84.20 + 41.07 = 4,250.27.
-    expect(text).toContain('Total income $4,250.27');
+    expect(text).toContain('Total income $4,750.27');
+    expect(text).toContain('Box 9 is part of box 8 and is not counted twice in the total.');
   });
 
   it('says so when a term has no sales', async () => {

@@ -51,7 +51,10 @@ export async function renderTaxReport(data: TaxReportData): Promise<Uint8Array> 
     doc,
     'Supplementary information for Form 8949 and Schedule D. Column (g) adds back a loss the ' +
       'wash-sale rule disallows (code W in column (f)); column (h) is (d) - (e) + (g). Where ' +
-      "these figures differ from the custodian's Form 1099-B, the 1099-B is what the IRS receives.",
+      "these figures differ from the custodian's Form 1099-B, the 1099-B is what the IRS receives. " +
+      'Interest is that received in the year; accrued interest paid when a bond was bought is ' +
+      'taken off the first interest received on it after, in that year (IRS Publication 550). ' +
+      'Box 9 is part of box 8 and is not counted twice in the total.',
   );
   return finish();
 }
@@ -167,22 +170,21 @@ function drawHarvested(doc: Pdf, data: TaxReportData, place: Place): void {
 }
 
 function drawIncome(doc: Pdf, data: TaxReportData, place: Place): void {
-  const { interest, taxExemptInterest, staking, cashInterest } = data.income;
+  const { income } = data;
   drawAmounts(
     doc,
     {
       heading: 'Income',
       label: 'Kind',
       rows: [
-        ['Taxable interest', formatMoney(interest)],
-        ['Tax-exempt interest', formatMoney(taxExemptInterest)],
-        ['Staking rewards', formatMoney(staking)],
-        ['Cash interest', formatMoney(cashInterest)],
+        ['Taxable interest (Form 1099-INT box 1)', formatMoney(income.taxable)],
+        ['U.S. Treasury interest (box 3)', formatMoney(income.treasury)],
+        ['Tax-exempt interest (box 8)', formatMoney(income.taxExempt)],
+        ['of which private activity, AMT (box 9)', formatMoney(income.privateActivity)],
+        ['Staking rewards', formatMoney(income.staking)],
+        ['Cash interest', formatMoney(income.cashInterest)],
       ],
-      total: [
-        'Total income',
-        formatMoney(sumMoney([interest, taxExemptInterest, staking, cashInterest])),
-      ],
+      total: ['Total income', formatMoney(income.total)],
     },
     place,
   );

@@ -109,5 +109,19 @@ export type TaxReportData = {
   totals: Record<Term, TermTotals>;
   /** Losses realised to harvest them, as positive numbers. */
   harvestedLosses: { shortTerm: number; longTerm: number; count: number };
-  income: { interest: number; taxExemptInterest: number; staking: number; cashInterest: number };
+  income: TaxYearIncome;
+};
+
+/**
+ * A year's income by Form 1099-INT line (SPEC 13.1): box 1, box 3, box 8 and, within box 8,
+ * box 9; `total` counts each once and box 9 not again.
+ */
+export type TaxYearIncome = {
+  taxable: number;
+  treasury: number;
+  taxExempt: number;
+  privateActivity: number;
+  staking: number;
+  cashInterest: number;
+  total: number;
 };

@@ -169,6 +169,15 @@ export function taxYear2025(): TaxReportData {
       LONG: { proceeds: 48_000, costBasis: 50_000, washSaleDisallowed: 0, gainLoss: -2_000 },
     },
     harvestedLosses: { shortTerm: 400, longTerm: 2_000, count: 2 },
-    income: { interest: 1_625, taxExemptInterest: 2_500, staking: 84.2, cashInterest: 41.07 },
+    // Total: 1,625.00 + 500.00 + 2,500.00 + 84.20 + 41.07 = 4,750.27; box 9 is within box 8.
+    income: {
+      taxable: 1_625,
+      treasury: 500,
+      taxExempt: 2_500,
+      privateActivity: 400,
+      staking: 84.2,
+      cashInterest: 41.07,
+      total: 4_750.27,
+    },
   };
 }

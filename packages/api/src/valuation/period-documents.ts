@@ -28,7 +28,7 @@ import {
   type TaxReportData,
   type Term,
 } from '@ballast/documents';
-import { formatIsoDate, type MarketHistory, parseIsoDate } from '@ballast/engine';
+import { BOND_CLASSES, formatIsoDate, type MarketHistory, parseIsoDate } from '@ballast/engine';
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { readCurrentAccount } from '../accounts/current-account.ts';
 import { businessDaysFrom, isMonthEnd, isYearEnd } from '../business-days.ts';
@@ -38,6 +38,7 @@ import { isUniqueViolation } from '../unique-violation.ts';
 import { arrayParam, portfolioRows } from './array-param.ts';
 import { centsOf } from './book-codec.ts';
 import type { PortfolioRef } from './portfolio-day.ts';
+import { type InterestLine, taxYearIncome } from './tax-year-income.ts';
 
 const { holdingReports, ledgerEntries, firms, portfolios, assetLines } = schema;
 
@@ -382,9 +383,14 @@ function instrumentName(market: MarketHistory, instrument: string): string {
     : `${market.market.tokens.tokens[token]?.name} (${instrument})`;
 }
 
-function isMunicipal(market: MarketHistory, instrument: string | null): boolean {
-  const bond = instrument === null ? undefined : market.bondIndex(instrument);
-  return bond !== undefined && market.market.bonds.bondClass[bond] === 0;
+/** How a bond's interest is taxed, from its class and AMT flag (SPEC 13.1); other instruments pay none. */
+function interestLine(market: MarketHistory, instrument: string): InterestLine | undefined {
+  const bond = market.bondIndex(instrument);
+  if (bond === undefined) return undefined;
+  const { bondClass, amt } = market.market.bonds;
+  const kind = BOND_CLASSES[bondClass[bond] as number];
+  if (kind === 'municipal') return amt[bond] === 1 ? 'TAX_EXEMPT_AMT' : 'TAX_EXEMPT';
+  return kind === 'treasury' ? 'TREASURY' : 'TAXABLE';
 }
 
 async function taxReportData(
@@ -461,9 +467,19 @@ async function taxReportData(
         .filter((entry) => entry.term === term)
         .reduce((sum, entry) => sum - centsOf(entry.gainLoss), 0),
     );
-  const incomeCents = (match: (entry: EntryRow) => boolean) =>
-    entries.filter(match).reduce((sum, entry) => sum + centsOf(entry.income), 0);
-  const interestKinds = new Set(['COUPON', 'BUY', 'SELL', 'REDEMPTION']);
+  // From the year before: a purchase late in it takes its accrued interest off this year's
+  // coupon (SPEC 13.2).
+  const incomeEntries = await ledgerBetween(
+    db,
+    ref.portfolioId,
+    `${Number(year) - 1}-01-01`,
+    `${year}-12-31`,
+  );
+  const income = taxYearIncome(
+    incomeEntries.map((entry) => ({ ...entry, incomeCents: centsOf(entry.income) })),
+    Number(year),
+    (instrument) => interestLine(market, instrument),
+  );
   return {
     ...address,
     taxYear: Number(year),
@@ -475,14 +491,13 @@ async function taxReportData(
       count: harvested.length,
     },
     income: {
-      interest: dollars(incomeCents((entry) => interestKinds.has(entry.kind))),
-      taxExemptInterest: dollars(
-        incomeCents(
-          (entry) => interestKinds.has(entry.kind) && isMunicipal(market, entry.instrument),
-        ),
-      ),
-      staking: dollars(incomeCents((entry) => entry.kind === 'STAKING_REWARD')),
-      cashInterest: dollars(incomeCents((entry) => entry.kind === 'CASH_INTEREST')),
+      taxable: dollars(income.taxable),
+      treasury: dollars(income.treasury),
+      taxExempt: dollars(income.taxExempt),
+      privateActivity: dollars(income.privateActivity),
+      staking: dollars(income.staking),
+      cashInterest: dollars(income.cashInterest),
+      total: dollars(income.total),
     },
   };
 }
