@@ -36,10 +36,23 @@ describe('the ledger exports', () => {
      *   40,000 bought 2 March for 39,950.00, sold for 38,400.00: 38,400.00 − 39,950.00 = −1,550.00;
      *   10,000 bought 10 January 2026 for 10,000.00, sold for 9,500.00 with 200.00 of the loss
      *   disallowed by a wash sale: 9,500.00 − 10,000.00 + 200.00 = −300.00.
+     * On 1 July the bond was bought again, within 30 days after the 15 June sale at a loss:
+     * that purchase recorded 775.00 of the sale's 1,550.00 loss as washed, which the sale's lot
+     * takes: 38,400.00 − 39,950.00 + 775.00 = −775.00, code W (IRS Publication 550, "Wash Sales").
      * A coupon of the year before and a sale of the year after fall outside both exports.
      * Rows go in out of order; the exports read them by day and sequence.
      */
     await api.database.db.insert(schema.ledgerEntries).values([
+      entry({
+        entryDate: '2026-07-01',
+        seq: 0,
+        kind: 'BUY',
+        reason: 'REBALANCE',
+        instrument: '13063DLZ9',
+        quantity: '40000',
+        cash: '-38500.00',
+        washedLosses: [{ instrument: '13063DLZ9', soldOn: '2026-06-15', disallowedCents: 77_500 }],
+      }),
       entry({
         entryDate: '2027-01-04',
         seq: 0,
@@ -219,9 +232,9 @@ describe('the ledger exports', () => {
         '2026-06-15',
         '38400.00',
         '39950.00',
-        '',
-        '0.00',
-        '-1550.00',
+        'W',
+        '775.00',
+        '-775.00',
         'SHORT',
       ],
       [

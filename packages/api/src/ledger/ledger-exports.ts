@@ -6,8 +6,9 @@
 
 import { type Db, schema } from '@ballast/db';
 import type { TaxLotCsvRow, TransactionCsvRow } from '@ballast/documents';
-import { and, asc, between, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray } from 'drizzle-orm';
 import { keyAfter, keysetPages } from '../records/keyset-pages.ts';
+import { readRealisedLots } from './realised-lots.ts';
 
 const { ledgerEntries, holdingReports, assetLines } = schema;
 
@@ -136,34 +137,24 @@ export async function readTaxLotRows(
   portfolio: Portfolio,
   year: number,
 ): Promise<TaxLotCsvRow[]> {
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(
-      and(
-        ofPortfolio(portfolio),
-        between(ledgerEntries.entryDate, `${year}-01-01`, `${year}-12-31`),
-        isNotNull(ledgerEntries.gainLoss),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.entryDate), asc(ledgerEntries.seq));
+  const lots = await readRealisedLots(db, portfolio, year);
   const nameOf = await instrumentNames(
     db,
     portfolio,
-    rows.map((row) => row.instrument),
+    lots.map((lot) => lot.entry.instrument),
   );
-  return rows.map((row) => {
-    const instrument = row.instrument ?? '';
+  return lots.map(({ entry, term, proceedsCents, costCents, disallowedCents, gainLossCents }) => {
+    const instrument = entry.instrument ?? '';
     return {
-      description: `${units(row.quantity)} ${nameOf(instrument)}`.trim(),
+      description: `${units(entry.quantity)} ${nameOf(instrument)}`.trim(),
       cusip: CUSIP_SHAPE.test(instrument) ? instrument : null,
-      dateAcquired: row.acquiredOn ?? '',
-      dateSold: row.entryDate,
-      proceeds: Number(row.proceeds ?? 0),
-      costBasis: Number(row.costBasis ?? 0),
-      washSaleDisallowed: Number(row.washSaleDisallowed ?? 0),
-      gainLoss: Number(row.gainLoss),
-      term: row.term ?? 'SHORT',
+      dateAcquired: entry.acquiredOn ?? entry.entryDate,
+      dateSold: entry.entryDate,
+      proceeds: proceedsCents / 100,
+      costBasis: costCents / 100,
+      washSaleDisallowed: disallowedCents / 100,
+      gainLoss: gainLossCents / 100,
+      term,
     };
   });
 }

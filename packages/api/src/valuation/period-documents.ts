@@ -8,14 +8,7 @@
  */
 
 import { dayBefore, periodReturn } from '@ballast/contract';
-import {
-  type BlobStore,
-  type Db,
-  type SecretBox,
-  type StoredWashedLoss,
-  schema,
-  statementRows,
-} from '@ballast/db';
+import { type BlobStore, type Db, type SecretBox, schema, statementRows } from '@ballast/db';
 import {
   type Account,
   type Client,
@@ -29,11 +22,12 @@ import {
   type Term,
 } from '@ballast/documents';
 import { BOND_CLASSES, formatIsoDate, type MarketHistory, parseIsoDate } from '@ballast/engine';
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { readCurrentAccount } from '../accounts/current-account.ts';
 import { businessDaysFrom, isMonthEnd, isYearEnd } from '../business-days.ts';
 import { storeDocument } from '../documents/document-store.ts';
 import { ASSET_CLASSES } from '../holdings/holding-report.ts';
+import { readRealisedLots } from '../ledger/realised-lots.ts';
 import { isUniqueViolation } from '../unique-violation.ts';
 import { arrayParam, portfolioRows } from './array-param.ts';
 import { centsOf } from './book-codec.ts';
@@ -402,51 +396,28 @@ async function taxReportData(
   const address = await addressOf(services, ref);
   const year = date.slice(0, 4);
   const entries = await ledgerBetween(db, ref.portfolioId, `${year}-01-01`, `${year}-12-31`);
-  // A purchase that washes an earlier loss names that sale; the sale's lot row takes the
-  // adjustment, in the year the sale was made (Form 8949 column (g), code W).
-  const washed = await db
-    .select({ losses: ledgerEntries.washedLosses })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.portfolioId, ref.portfolioId),
-        isNotNull(ledgerEntries.washedLosses),
-        gte(ledgerEntries.entryDate, `${year}-01-01`),
-        lte(ledgerEntries.entryDate, `${Number(year) + 1}-01-31`),
-      ),
-    );
-  const washes = washed.flatMap((row) => row.losses ?? []) as StoredWashedLoss[];
-  const lots: TaxLot[] = [];
-  for (const entry of entries) {
-    if (entry.costBasis === null || entry.proceeds === null || entry.term === null) continue;
-    const proceeds = centsOf(entry.proceeds);
-    const cost = centsOf(entry.costBasis);
-    let disallowed = centsOf(entry.washSaleDisallowed);
-    const loss = cost - proceeds - disallowed;
-    for (const wash of washes) {
-      if (loss <= 0 || wash.disallowedCents <= 0) continue;
-      if (wash.instrument !== entry.instrument || wash.soldOn !== entry.entryDate) continue;
-      const taken = Math.min(wash.disallowedCents, loss);
-      wash.disallowedCents -= taken;
-      disallowed += taken;
-    }
-    const quantity = Number(entry.quantity);
-    lots.push({
+  const realised = await readRealisedLots(
+    db,
+    { id: ref.portfolioId, firmId: ref.firmId },
+    Number(year),
+  );
+  const lots: TaxLot[] = realised.map(
+    ({ entry, term, proceedsCents, costCents, disallowedCents, gainLossCents }) => ({
       description:
-        `${formatQuantity(quantity)} ${entry.instrument ? instrumentName(market, entry.instrument) : ''}`.trim(),
+        `${formatQuantity(Number(entry.quantity))} ${entry.instrument ? instrumentName(market, entry.instrument) : ''}`.trim(),
       cusip:
         entry.instrument && market.bondIndex(entry.instrument) !== undefined
           ? entry.instrument
           : null,
       dateAcquired: entry.acquiredOn ?? entry.entryDate,
       dateSold: entry.entryDate,
-      proceeds: dollars(proceeds),
-      costBasis: dollars(cost),
-      washSaleDisallowed: dollars(disallowed),
-      gainLoss: dollars(proceeds - cost + disallowed),
-      term: entry.term,
-    });
-  }
+      proceeds: dollars(proceedsCents),
+      costBasis: dollars(costCents),
+      washSaleDisallowed: dollars(disallowedCents),
+      gainLoss: dollars(gainLossCents),
+      term,
+    }),
+  );
   const totals = (term: Term) => {
     const of = lots.filter((lot) => lot.term === term);
     const sum = (field: 'proceeds' | 'costBasis' | 'washSaleDisallowed' | 'gainLoss') =>
