@@ -1,8 +1,20 @@
 import { addMonths, days30360, type EpochDay, toCivil } from '../dates.ts';
-import type { BondCashEvent } from '../valuation/valuation-types.ts';
+import { decimalFraction, fraction } from '../valuation/cents.ts';
+import type { BondCashEvent, Fraction } from '../valuation/valuation-types.ts';
 import type { BondRedemption } from './bond-redemption.ts';
 
 type CouponTerms = { coupon: number; dated: EpochDay; maturity: EpochDay };
+
+/**
+ * The coupon per 100 of face for `days` of 360 (30/360, SPEC 2.2), or half the annual rate for a
+ * whole period, exactly: the annual rate per 100 read to millionths (`decimalFraction`).
+ */
+export function couponPerHundred(coupon: number, days?: number): Fraction {
+  const annual = decimalFraction(coupon * 100);
+  return days === undefined
+    ? fraction(annual.numerator, annual.denominator * 2)
+    : fraction(annual.numerator * days, annual.denominator * 360);
+}
 
 const couponDate = (maturity: EpochDay, periodsBack: number) =>
   addMonths(maturity, -6 * periodsBack);
@@ -21,7 +33,6 @@ export function bondCashEvents(
   to: EpochDay,
 ): BondCashEvent[] {
   const events: BondCashEvent[] = [];
-  const annual = bond.coupon * 100;
   const start = toCivil(from);
   const end = toCivil(bond.maturity);
   let back = Math.floor(((end.year - start.year) * 12 + (end.month - start.month)) / 6) + 1;
@@ -35,8 +46,10 @@ export function bondCashEvents(
       continue;
     }
     const previous = couponDate(bond.maturity, n + 1);
-    const perHundred =
-      previous < bond.dated ? (annual * days30360(bond.dated, day)) / 360 : annual / 2;
+    const perHundred = couponPerHundred(
+      bond.coupon,
+      previous < bond.dated ? days30360(bond.dated, day) : undefined,
+    );
     events.push({ kind: 'COUPON', day, perHundred });
     lastCoupon = day;
   }
@@ -46,10 +59,14 @@ export function bondCashEvents(
       events.push({
         kind: 'COUPON',
         day: redemption.day,
-        perHundred: (annual * days30360(since, redemption.day)) / 360,
+        perHundred: couponPerHundred(bond.coupon, days30360(since, redemption.day)),
       });
     }
-    events.push({ kind: redemption.kind, day: redemption.day, perHundred: redemption.price });
+    events.push({
+      kind: redemption.kind,
+      day: redemption.day,
+      perHundred: decimalFraction(redemption.price),
+    });
   }
   return events;
 }

@@ -126,11 +126,18 @@ describe('the bonds of earlier years (SPEC 3.11)', () => {
         (bonds.maturity[i] as number) - (bonds.dated[i] as number) > 400,
     ) as number;
     const maturity = bonds.maturity[bond] as number;
-    // A regular last coupon is half the annual rate per 100 of face.
-    expect(history.cashEvents(bond, maturity - 1, maturity)).toEqual([
-      { kind: 'COUPON', day: maturity, perHundred: ((bonds.coupon[bond] as number) * 100) / 2 },
-      { kind: 'MATURITY', day: maturity, perHundred: 100 },
-    ]);
+    // A regular last coupon is half the annual rate per 100 of face: the generated coupons are
+    // eighths of a percent, so sixteenths per 100 for a half-year.
+    const sixteenths = Math.round((bonds.coupon[bond] as number) * 800);
+    const [coupon, redemption] = history.cashEvents(bond, maturity - 1, maturity);
+    expect(coupon).toMatchObject({ kind: 'COUPON', day: maturity });
+    const { numerator, denominator } = coupon?.perHundred ?? { numerator: 0, denominator: 1 };
+    expect(numerator * 16).toBe(sixteenths * denominator);
+    expect(redemption).toEqual({
+      kind: 'MATURITY',
+      day: maturity,
+      perHundred: { numerator: 100, denominator: 1 },
+    });
     expect(history.on(maturity - 1).bond(bond)).toBeDefined();
     expect(history.on(maturity).bond(bond)).toBeUndefined();
     expect(history.on(maturity + 10).bond(bond)).toBeUndefined();

@@ -69,6 +69,9 @@ const listedEarly = marketHistory({
   listedOn: new Int32Array(market.bonds.count).fill(day('2024-01-02')),
 });
 
+/** An amount per 100 of face as the exact fraction the market gives. */
+const per = (numerator: number, denominator = 1) => ({ numerator, denominator });
+
 describe('a history from a firm’s files (SPEC 3.9, 3.10)', () => {
   it('covers the days the curve, closes and levels all cover, to the curve’s last', () => {
     expect(history.firstDay).toBe(day('2024-01-02'));
@@ -132,8 +135,8 @@ describe('a history from a firm’s files (SPEC 3.9, 3.10)', () => {
     const kept = importMarketHistory(files);
     const index = kept.bondIndex('GONE00001') as number;
     expect(kept.cashEvents(index, day('2025-01-01'), day('2025-03-01'))).toEqual([
-      { kind: 'COUPON', day: day('2025-02-01'), perHundred: 2 },
-      { kind: 'MATURITY', day: day('2025-02-01'), perHundred: 100 },
+      { kind: 'COUPON', day: day('2025-02-01'), perHundred: per(2) },
+      { kind: 'MATURITY', day: day('2025-02-01'), perHundred: per(100) },
     ]);
     // No spread can be read without a price, so no day has a mark.
     expect(kept.on(day('2025-01-15')).bond(index)).toBeUndefined();
@@ -157,25 +160,30 @@ describe('coupons, maturity and calls (SPEC 3.13, 3.14)', () => {
     // CALL pays 5 / 2 = 2.5 on 1 July 2024 and on 1 January 2025: 5.0, its 5 % of 100.
     const events = history.cashEvents(CALL, day('2024-01-01'), day('2025-01-01'));
     expect(events).toEqual([
-      { kind: 'COUPON', day: day('2024-07-01'), perHundred: 2.5 },
-      { kind: 'COUPON', day: day('2025-01-01'), perHundred: 2.5 },
+      { kind: 'COUPON', day: day('2024-07-01'), perHundred: per(5, 2) },
+      { kind: 'COUPON', day: day('2025-01-01'), perHundred: per(5, 2) },
     ]);
-    expect(events.reduce((sum, event) => sum + event.perHundred, 0)).toBe(5);
+    expect(
+      events.reduce(
+        (sum, { perHundred }) => sum + perHundred.numerator / perHundred.denominator,
+        0,
+      ),
+    ).toBe(5);
   });
 
   it('pays a short first coupon for the days since the dated date', () => {
     // ODD accrues from 16 March 2024 to 15 June 2024: 30/360 counts 14 + 30 + 30 + 15 = 89
-    // days, 6 × 89 / 360 = 1.483333; then 6 / 2 = 3 each half-year.
+    // days, 6 × 89 / 360 = 89 / 60 = 1.483333; then 6 / 2 = 3 each half-year.
     const events = history.cashEvents(ODD, day('2024-01-01'), day('2025-01-01'));
     expect(events.map((event) => event.day)).toEqual([day('2024-06-15'), day('2024-12-15')]);
-    expect(events[0]?.perHundred).toBeCloseTo(1.483333, 6);
-    expect(events[1]?.perHundred).toBe(3);
+    expect(events[0]?.perHundred).toEqual(per(89, 60));
+    expect(events[1]?.perHundred).toEqual(per(3));
   });
 
   it('pays the last coupon and par at maturity, after the last day the files cover', () => {
     expect(history.cashEvents(PAR, day('2027-07-01'), day('2027-08-01'))).toEqual([
-      { kind: 'COUPON', day: day('2027-08-01'), perHundred: 2 },
-      { kind: 'MATURITY', day: day('2027-08-01'), perHundred: 100 },
+      { kind: 'COUPON', day: day('2027-08-01'), perHundred: per(2) },
+      { kind: 'MATURITY', day: day('2027-08-01'), perHundred: per(100) },
     ]);
     expect(history.cashEvents(PAR, day('2027-08-01'), day('2028-08-01'))).toEqual([]);
   });
@@ -191,10 +199,10 @@ describe('coupons, maturity and calls (SPEC 3.13, 3.14)', () => {
     // 4.45 %, priced near 100 + 0.55 × 4.4 ≈ 102.4, above par: called on 1 July 2025.
     const events = listedEarly.cashEvents(CALL, day('2024-01-01'), day('2025-08-01'));
     expect(events).toEqual([
-      { kind: 'COUPON', day: day('2024-07-01'), perHundred: 2.5 },
-      { kind: 'COUPON', day: day('2025-01-01'), perHundred: 2.5 },
-      { kind: 'COUPON', day: day('2025-07-01'), perHundred: 2.5 },
-      { kind: 'CALL', day: day('2025-07-01'), perHundred: 100 },
+      { kind: 'COUPON', day: day('2024-07-01'), perHundred: per(5, 2) },
+      { kind: 'COUPON', day: day('2025-01-01'), perHundred: per(5, 2) },
+      { kind: 'COUPON', day: day('2025-07-01'), perHundred: per(5, 2) },
+      { kind: 'CALL', day: day('2025-07-01'), perHundred: per(100) },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { type EpochDay, toCivil } from '../dates.ts';
-import { splitCents } from './cents.ts';
+import { centsOfFace, splitCents } from './cents.ts';
 import { type DayState, holdingsOf } from './day-state.ts';
 import { instrumentOf } from './instruments.ts';
 import { dropEmptied, relieve } from './trades.ts';
@@ -7,11 +7,11 @@ import type { BondCashEvent } from './valuation-types.ts';
 
 /**
  * A bond's coupon or redemption (SPEC 12.3): a coupon pays its amount per 100 on the face held,
- * to the cent; a maturity or call pays the redemption price on the face held, shared out over
+ * rounded to the cent once, half away from zero; a maturity or call pays the redemption price on the face held, shared out over
  * the lots by face, and relieves every lot.
  */
 function receiveBondEvent(state: DayState, cusip: string, face: number, event: BondCashEvent) {
-  const cents = Math.round(event.perHundred * face);
+  const cents = centsOfFace(face, event.perHundred);
   if (event.kind === 'COUPON') {
     state.entries.push({
       kind: 'COUPON',

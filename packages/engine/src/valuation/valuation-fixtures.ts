@@ -7,6 +7,7 @@ import type { BondStrategyInput, StrategyInput, TokenStrategyInput } from '@ball
 import { makeBondStrategyInput, makeTokenStrategyInput } from '@ballast/contract/testing';
 import type { Highs } from 'highs';
 import { addMonths, days30360, type EpochDay, parseIsoDate } from '../dates.ts';
+import { couponPerHundred } from '../market/bond-cash-events.ts';
 import {
   allocateBondUniverse,
   BOND_CLASSES,
@@ -14,6 +15,7 @@ import {
   type MarketData,
   type TokenMarket,
 } from '../market/market-data.ts';
+import { decimalFraction, fraction } from './cents.ts';
 import type {
   BondCashEvent,
   BondMark,
@@ -178,13 +180,13 @@ export function fixtureMarket(options: FixtureOptions): MarketHistory {
       }
       for (const day of coupons) {
         if (day > to || day > redemption) continue;
-        events.push({ kind: 'COUPON', day, perHundred: (bond.coupon * 100) / 2 });
+        events.push({ kind: 'COUPON', day, perHundred: couponPerHundred(bond.coupon) });
       }
       if (redemption > from && redemption <= to) {
         events.push(
           bond.call
-            ? { kind: 'CALL', day: redemption, perHundred: bond.call.price }
-            : { kind: 'MATURITY', day: redemption, perHundred: 100 },
+            ? { kind: 'CALL', day: redemption, perHundred: decimalFraction(bond.call.price) }
+            : { kind: 'MATURITY', day: redemption, perHundred: fraction(100, 1) },
         );
       }
       return events;

@@ -20,12 +20,18 @@ export type BondMark = {
   duration: number;
 };
 
+/** A number as an exact fraction of two whole numbers, in lowest terms. */
+export type Fraction = { numerator: number; denominator: number };
+
 /** A coupon or a redemption of one bond, per 100 of face. */
 export type BondCashEvent = {
   kind: 'COUPON' | 'MATURITY' | 'CALL';
   day: EpochDay;
-  /** The coupon paid, or the redemption price, per 100 of face. */
-  perHundred: number;
+  /**
+   * The coupon paid, or the redemption price, per 100 of face: exact, so that an amount is
+   * rounded to the cent once (SPEC 12.3). It is also the cents paid per dollar of face.
+   */
+  perHundred: Fraction;
 };
 
 /** The market on one day. */

@@ -133,6 +133,50 @@ describe('income since the last day (SPEC 12.3)', () => {
     expect((monday?.figures.navCents ?? 0) - (friday?.figures.navCents ?? 0)).toBe(4_167);
   });
 
+  it('pays a coupon of half a cent rounded up, from the exact rate, not its double', () => {
+    // 3.625 % a year, 1.8125 per 100 a half-year: 1,000 of face is paid 18.125 dollars, 1,812.5
+    // cents, and half a cent rounds away from zero to 1,813. In doubles 0.03625 × 100 / 2 is
+    // 1.8124999…, which rounded to 1,812.
+    const halfCent = fixtureMarket({
+      firstDay: '2025-01-01',
+      lastDay: '2026-12-31',
+      bonds: [
+        {
+          cusip: 'HALF00001',
+          issuer: 'Acme Corp',
+          bondClass: 'corporate',
+          coupon: 0.03625,
+          maturity: '2031-06-15',
+          price: 100,
+        },
+      ],
+    });
+    const [, monday] = valueDays(
+      halfCent,
+      {
+        cashCents: 0,
+        lots: [lotOf('HALF00001', 1_000, 100_000, '2025-01-02')],
+        recentLossSales: [],
+      },
+      [
+        { day: '2026-06-12', strategy: munisOnly },
+        { day: '2026-06-15', strategy: munisOnly },
+      ],
+      NO_SOLVER,
+    );
+    expect(monday?.entries).toEqual([
+      {
+        kind: 'COUPON',
+        reason: 'INCOME',
+        instrument: 'HALF00001',
+        quantity: 1_000,
+        cashCents: 1_813,
+        incomeCents: 1_813,
+        feeCents: 0,
+      },
+    ]);
+  });
+
   it('redeems a bond at maturity, relieving its lots', () => {
     // 50,000 of the treasury bought at 99.8 (4,990,000 cents) on 2025-06-02. Friday
     // 2026-06-12: 99.9 × 50,000 = 4,995,000, unrealised 5,000; accrued 4 × 177 / 360 × 500 =
