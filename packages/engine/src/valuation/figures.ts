@@ -74,7 +74,7 @@ export function dayFigures(
   state: DayState,
   positions: readonly Position[],
   start: DayStart,
-  flows: { depositCents: number; withdrawalCents: number; isFirstDay: boolean },
+  flows: { depositCents: number; withdrawalCents: number },
   taxData: TaxData,
 ): DayFigures {
   let value = 0;
@@ -101,7 +101,9 @@ export function dayFigures(
     else losses -= gain;
     if (entry.reason === 'HARVEST' && gain < 0) harvested -= gain;
   }
-  const base = flows.isFirstDay ? 0 : start.navCents + flows.depositCents - flows.withdrawalCents;
+  // The first day too: from the cash the account opened with, so that the costs of opening are
+  // part of its return since inception (SPEC 12.14).
+  const base = start.navCents + flows.depositCents - flows.withdrawalCents;
   return {
     navCents: nav,
     cashCents: state.cashCents,

@@ -130,7 +130,7 @@ export function valueDay(input: ValuationDay, solver: Highs): ValuedDay {
     state,
     positions,
     start,
-    { depositCents: input.depositCents, withdrawalCents, isFirstDay: input.previous === null },
+    { depositCents: input.depositCents, withdrawalCents },
     strategy.tax_data,
   );
   return {
